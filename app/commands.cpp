@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/commands.hpp"
+
+#include <mpi.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "app/exit_codes.hpp"
+#include "app/mpi_session.hpp"
+#include "app/progress_line.hpp"
+#include "app/run_report.hpp"
+#include "app/setup.hpp"
+#include "io/config/kernel_schema.hpp"
+
+namespace app {
+
+namespace {
+
+std::vector<std::string> all_overrides(const RunOptions& options) {
+  std::vector<std::string> overrides = options.overrides;
+  if (!options.engine.empty()) overrides.push_back("simulation.engine=" + options.engine);
+  return overrides;
+}
+
+void print_error(const std::exception& error, const char* kind) {
+  std::fprintf(stderr, "warpnet: %s:\n%s\n", kind, error.what());
+}
+
+/// Checks, before anything runs, that the --stats-json file can be created, so that a long
+/// run does not fail at its very end.
+void check_writable(const std::string& path) {
+  if (path.empty()) return;
+  const std::filesystem::path p(path);
+  const std::filesystem::path dir = p.has_parent_path() ? p.parent_path() : ".";
+  if (!std::filesystem::is_directory(dir) || access(dir.c_str(), W_OK) != 0) {
+    throw pdes::ConfigError("--stats-json", "cannot write '" + path + "': directory '" +
+                                                dir.string() +
+                                                "' does not exist or is not writable");
+  }
+}
+
+int run_loaded(const RunOptions& options, const LoadedConfig& loaded, const MpiSession& mpi) {
+  const models::ModelEntry& entry = *loaded.model;
+  std::unique_ptr<models::Model> model = entry.create(loaded.config);
+  const pdes::KernelConfig kernel = io::kernel_config_from(loaded.config, entry.ticks_per_time_unit);
+  check_writable(options.stats_json);
+
+  pdes::Simulation sim(kernel);
+  const pdes::PartitionGraph graph = model->partition_graph();
+  sim.set_lp_count(graph.num_lps);
+  model->add_lps(sim);
+
+  const bool show_progress =
+      mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
+  ProgressLine progress(entry.ticks_per_time_unit, "time units");
+  if (show_progress) sim.set_progress_observer(&progress);
+
+  RunReport report;
+  report.run_name = loaded.config.get_string("simulation.name");
+  report.config_file = options.config_file;
+  report.model = entry.name;
+  report.time_unit = "time units";
+  report.ticks_per_unit = entry.ticks_per_time_unit;
+  report.kernel = kernel;
+  report.partitioner = "block";
+  report.config_hash = loaded.config.hash();
+  report.result = sim.run();
+  report.model_rows = model->summary(report.result);
+
+  if (mpi.rank() == 0) {
+    std::fputs(format_summary(report).c_str(), stdout);
+    std::fflush(stdout);
+    if (!options.stats_json.empty()) write_file_atomically(options.stats_json, format_stats_json(report));
+  }
+  return kExitOk;
+}
+
+/// Runs `body`, turning exceptions into messages and exit codes. Input errors are reported by
+/// rank 0 only (every rank sees the same input); errors of one rank abort the others.
+template <class Body>
+int guarded(int rank, bool mpi_active, Body&& body) {
+  int size = 1;
+  if (mpi_active) MPI_Comm_size(MPI_COMM_WORLD, &size);
+  auto fail = [&](const std::exception& e, const char* kind, int code, bool same_on_all_ranks) {
+    if (rank == 0 || !same_on_all_ranks) print_error(e, kind);
+    if (mpi_active && size > 1 && !same_on_all_ranks) MPI_Abort(MPI_COMM_WORLD, code);
+    return code;
+  };
+  try {
+    return body();
+  } catch (const pdes::ConfigError& e) {
+    return fail(e, "configuration error", kExitBadInput, true);
+  } catch (const pdes::ResourceError& e) {
+    return fail(e, "resource limit reached", kExitBadInput, false);
+  } catch (const pdes::InvariantError& e) {
+    return fail(e, "internal error (please report it)", kExitInternal, false);
+  } catch (const std::exception& e) {
+    return fail(e, "error", kExitFailure, false);
+  }
+}
+
+}  // namespace
+
+int run_command(const RunOptions& options) {
+  const Setup setup;
+  std::optional<LoadedConfig> loaded;
+  // Configuration errors are found before MPI starts; every rank finds the same ones.
+  const int code = guarded(launcher_rank(), false, [&] {
+    loaded.emplace(setup.load(options.config_file, all_overrides(options)));
+    return kExitOk;
+  });
+  if (code != kExitOk) return code;
+  const bool optimistic = loaded->config.get_string("simulation.engine") == "optimistic";
+  const MpiSession mpi(launched_by_mpi() || optimistic);
+  return guarded(mpi.rank(), mpi.active(), [&] { return run_loaded(options, *loaded, mpi); });
+}
+
+int validate_command(const RunOptions& options) {
+  const Setup setup;
+  return guarded(launcher_rank(), false, [&] {
+    const LoadedConfig loaded = setup.load(options.config_file, all_overrides(options));
+    const auto model = loaded.model->create(loaded.config);
+    const pdes::KernelConfig kernel =
+        io::kernel_config_from(loaded.config, loaded.model->ticks_per_time_unit);
+    std::printf("%s: valid (model %s, engine %s, %llu LPs)\n", options.config_file.c_str(),
+                loaded.model->name.c_str(), std::string(pdes::to_string(kernel.engine)).c_str(),
+                static_cast<unsigned long long>(model->partition_graph().num_lps));
+    return kExitOk;
+  });
+}
+
+int explain_command() {
+  const Setup setup;
+  std::fputs(setup.schema().explain().c_str(), stdout);
+  return kExitOk;
+}
+
+int effective_config_command(const RunOptions& options) {
+  const Setup setup;
+  return guarded(launcher_rank(), false, [&] {
+    const LoadedConfig loaded = setup.load(options.config_file, all_overrides(options));
+    loaded.model->create(loaded.config);
+    std::fputs(loaded.config.effective_toml().c_str(), stdout);
+    return kExitOk;
+  });
+}
+
+}  // namespace app

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The subcommands of the warpnet CLI. Each returns the process exit code (exit_codes.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct RunOptions {
+  std::string config_file;
+  std::vector<std::string> overrides;  ///< "key=value" from --set
+  std::string engine;                  ///< --engine, shorthand for --set simulation.engine=...
+  bool progress = false;               ///< --progress: show the progress line even off a terminal
+  bool no_progress = false;            ///< --no-progress
+  std::string stats_json;              ///< --stats-json PATH
+};
+
+int run_command(const RunOptions& options);
+int validate_command(const RunOptions& options);
+int explain_command();
+int effective_config_command(const RunOptions& options);
+
+}  // namespace app

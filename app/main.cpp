@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// warpnet: the command-line interface.
+//   warpnet run FILE [--set key=value]... [--engine NAME] [--stats-json PATH] [--progress]
+//   warpnet validate FILE [--set key=value]...
+//   warpnet config --explain | --effective FILE [--set key=value]...
+//   warpnet --version
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+#include "app/commands.hpp"
+#include "app/exit_codes.hpp"
+#include "app/version.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App cli{"warpnet: parallel optimistic simulator of HPC interconnection networks"};
+  cli.require_subcommand(0, 1);
+  cli.set_version_flag("--version", "warpnet " + app::version_string());
+
+  app::RunOptions options;
+  auto add_config_options = [&options](CLI::App* command) {
+    command->add_option("FILE", options.config_file, "experiment configuration (TOML)")
+        ->required()
+        ->check(CLI::ExistingFile);
+    command->add_option("--set", options.overrides,
+                        "override a configuration key, e.g. --set phold.lps=2048 (repeatable)");
+    command->add_option("--engine", options.engine,
+                        "sequential, optimistic or rollback-check (same as --set "
+                        "simulation.engine=NAME)");
+  };
+
+  CLI::App* run = cli.add_subcommand("run", "run an experiment and print its summary");
+  add_config_options(run);
+  run->add_flag("--progress", options.progress, "show the progress line even when stderr is not a terminal");
+  run->add_flag("--no-progress", options.no_progress, "never show the progress line");
+  run->add_option("--stats-json", options.stats_json, "also write the run's statistics as JSON to this file");
+
+  CLI::App* validate = cli.add_subcommand("validate", "check a configuration without running it");
+  add_config_options(validate);
+
+  CLI::App* config = cli.add_subcommand("config", "describe the configuration keys");
+  bool explain = false;
+  std::string effective_file;
+  config->add_flag("--explain", explain, "print every key: type, default, unit, allowed values");
+  config->add_option("--effective", effective_file, "print the effective configuration of FILE (defaults filled in)")
+      ->check(CLI::ExistingFile);
+  config->add_option("--set", options.overrides, "override a key (with --effective)");
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = cli.exit(e);
+    return code == 0 ? app::kExitOk : app::kExitBadInput;
+  }
+
+  if (*run) return app::run_command(options);
+  if (*validate) return app::validate_command(options);
+  if (*config) {
+    if (!effective_file.empty()) {
+      options.config_file = effective_file;
+      return app::effective_config_command(options);
+    }
+    if (explain) return app::explain_command();
+    std::fputs(config->help().c_str(), stdout);
+    return app::kExitBadInput;
+  }
+  std::fputs(cli.help().c_str(), stdout);
+  return app::kExitBadInput;
+}

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ProgressLine: a one-line progress report on stderr, rewritten in place:
+//   [ 42.0%] t = 420 / 1000 time units | 7.10 M events/s | ETA 3 s
+// The percentage and ETA come from simulated time, or from the event count when the run is
+// bounded by events only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "pdes/progress.hpp"
+
+namespace app {
+
+class ProgressLine final : public pdes::ProgressObserver {
+ public:
+  /// `ticks_per_unit` converts kernel ticks to the model's time unit, for display.
+  ProgressLine(std::int64_t ticks_per_unit, std::string unit_name);
+
+  void on_progress(const pdes::ProgressInfo& info) override;
+  void on_finish() override;
+
+  /// The line for `info` (without the leading carriage return), for tests.
+  std::string format(const pdes::ProgressInfo& info) const;
+
+ private:
+  std::int64_t ticks_per_unit_;
+  std::string unit_name_;
+  bool printed_ = false;
+  std::size_t last_width_ = 0;
+};
+
+/// Human-readable duration: "42 s", "3 min 20 s", "2 h 05 min".
+std::string format_duration(double seconds);
+/// "7.10 M", "950 k", "12" (SI prefixes, three significant figures).
+std::string format_si(double value);
+
+}  // namespace app

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Loading a configuration: the full schema (kernel keys plus every model's keys), the
+// overrides from the command line, and the model entry it selects.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/config/config.hpp"
+#include "io/config/schema.hpp"
+#include "models/model.hpp"
+
+namespace app {
+
+struct LoadedConfig {
+  io::Config config;
+  const models::ModelEntry* model = nullptr;
+};
+
+class Setup {
+ public:
+  Setup();
+
+  const io::Schema& schema() const { return schema_; }
+  const models::ModelRegistry& models() const { return registry_; }
+
+  /// Loads and checks `file` with the `key=value` overrides. Throws io::ConfigErrors.
+  LoadedConfig load(const std::string& file, const std::vector<std::string>& overrides) const;
+
+ private:
+  models::ModelRegistry registry_;
+  io::Schema schema_;
+};
+
+}  // namespace app

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "io/config/kernel_schema.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "io/config/error_collector.hpp"
+
+namespace io {
+
+namespace {
+
+constexpr pdes::EngineKind kEngines[] = {pdes::EngineKind::sequential,
+                                         pdes::EngineKind::optimistic,
+                                         pdes::EngineKind::rollback_check};
+constexpr std::int64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint64_t kBytesPerMiB = std::uint64_t{1} << 20;
+// The largest event memory limit in MiB whose byte count fits in std::uint64_t.
+constexpr std::uint64_t kMaxMiB = std::numeric_limits<std::uint64_t>::max() / kBytesPerMiB;
+
+// The kernel's default window is in ticks; only "unbounded" has a meaning without a tick length.
+double default_optimism_window(const pdes::KernelConfig& d) {
+  if (d.optimism_window != pdes::SimTime::max()) {
+    throw std::logic_error(
+        "io::declare_kernel_schema: pdes::KernelConfig's default optimism_window is finite; it "
+        "cannot be stated in model time units without ticks_per_time_unit");
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+std::int64_t default_mib(const pdes::KernelConfig& d) {
+  if (d.event_memory_limit_bytes % kBytesPerMiB != 0) {
+    throw std::logic_error(
+        "io::declare_kernel_schema: pdes::KernelConfig's default event memory limit is not a "
+        "whole number of MiB");
+  }
+  return static_cast<std::int64_t>(d.event_memory_limit_bytes / kBytesPerMiB);
+}
+
+// value * ticks_per_unit rounded to the nearest tick; SimTime::max() stays reserved for "never".
+pdes::SimTime to_ticks(const Config& config, ErrorCollector& errors, std::string_view key,
+                       std::int64_t ticks_per_unit) {
+  constexpr auto kMaxTicks =
+      static_cast<long double>(std::numeric_limits<std::int64_t>::max());
+  const double value = config.get_float(key);
+  const long double ticks = static_cast<long double>(value) * ticks_per_unit;
+  if (!(ticks < kMaxTicks - 0.5L)) {
+    errors.add(key, fmt::format("value {} is too large: at {} ticks per model time unit it is "
+                                "{:.6g} ticks, beyond the largest simulated time; allowed: < "
+                                "{:.6g} (model time units)",
+                                config.as_written(key), ticks_per_unit,
+                                static_cast<double>(ticks),
+                                static_cast<double>(kMaxTicks / ticks_per_unit)));
+    return pdes::SimTime::max();
+  }
+  const auto rounded = static_cast<std::int64_t>(std::llroundl(ticks));
+  if (rounded <= 0) {
+    errors.add(key, fmt::format("value {} is 0 ticks at {} ticks per model time unit; allowed: "
+                                ">= {} (half a tick)",
+                                config.as_written(key), ticks_per_unit,
+                                0.5 / static_cast<double>(ticks_per_unit)));
+    return pdes::SimTime::max();
+  }
+  return pdes::SimTime{rounded};
+}
+
+}  // namespace
+
+void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model_names) {
+  if (model_names.empty()) {
+    throw std::logic_error("io::declare_kernel_schema: no model names");
+  }
+  const pdes::KernelConfig d;
+  std::vector<std::string> engines;
+  for (const auto kind : kEngines) engines.emplace_back(pdes::to_string(kind));
+
+  schema.describe_section("simulation", "What to simulate, with which engine, for how long");
+  schema.add_string("simulation.name", "warpnet").describe("Run name, recorded in the output");
+  schema.add_choice("simulation.model", model_names.front(), model_names)
+      .required()
+      .describe("Model to simulate; its parameters are in the section of the same name");
+  schema.add_choice("simulation.engine", std::string(pdes::to_string(d.engine)), engines)
+      .describe("sequential (reference), optimistic (Time Warp over MPI), rollback-check (debug)");
+  schema.add_int("simulation.seed", static_cast<std::int64_t>(d.seed))
+      .min(0)
+      .describe("Global seed of every LP's random stream");
+  schema.add_float("simulation.end_time", 0.0)
+      .required()
+      .greater_than(0)
+      .finite()
+      .unit("model time units")
+      .describe("Events at or after this time are not executed");
+  schema.add_int("simulation.max_events", static_cast<std::int64_t>(d.max_events))
+      .min(0)
+      .unit("events")
+      .describe("Stop after this many committed events (0: no limit)");
+
+  schema.describe_section("kernel", "Time Warp kernel knobs (mostly for the optimistic engine)");
+  schema.add_int("kernel.batch_size", d.batch_size)
+      .range(1, kMaxU32)
+      .unit("events")
+      .describe("Events executed between two polls of the network");
+  schema.add_int("kernel.gvt_interval", d.gvt_interval)
+      .range(1, kMaxU32)
+      .unit("batches")
+      .describe("Batches between two GVT computations");
+  schema.add_float("kernel.optimism_window", default_optimism_window(d))
+      .greater_than(0)
+      .unit("model time units")
+      .describe("No LP runs further than this ahead of GVT (inf: unbounded)");
+  schema.add_int("kernel.event_memory_limit", default_mib(d))
+      .range(1, kMaxMiB)
+      .unit("MiB")
+      .describe("Memory for pending and uncommitted events on one rank");
+  schema.add_int("kernel.state_save_period", d.state_save_period)
+      .range(1, kMaxU32)
+      .unit("events")
+      .describe("Copy the LP state every k events (1: before every event)");
+  schema.add_float("kernel.forced_rollback_probability", d.forced_rollback_probability)
+      .min(0)
+      .less_than(1)
+      .describe("Debug: after an event, roll the LP back with this probability");
+  schema.add_float("kernel.progress_interval", d.progress_interval_seconds)
+      .min(0)
+      .finite()
+      .unit("seconds")
+      .describe("Wall-clock time between two progress reports (0: never)");
+
+  for (const std::string& model : model_names) {
+    schema.section_active_when(model, "simulation.model", model);
+  }
+}
+
+pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_per_time_unit) {
+  if (ticks_per_time_unit < 1) {
+    throw std::logic_error("io::kernel_config_from: ticks_per_time_unit must be >= 1");
+  }
+  ErrorCollector errors(config);
+  pdes::KernelConfig k;
+  const std::string& engine = config.get_string("simulation.engine");
+  for (const auto kind : kEngines) {
+    if (pdes::to_string(kind) == engine) k.engine = kind;
+  }
+  // The schema's ranges make every conversion below exact.
+  k.seed = static_cast<std::uint64_t>(config.get_int("simulation.seed"));
+  k.end_time = to_ticks(config, errors, "simulation.end_time", ticks_per_time_unit);
+  k.max_events = static_cast<std::uint64_t>(config.get_int("simulation.max_events"));
+  k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
+  k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
+  k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))
+                          ? pdes::SimTime::max()
+                          : to_ticks(config, errors, "kernel.optimism_window", ticks_per_time_unit);
+  k.event_memory_limit_bytes =
+      static_cast<std::uint64_t>(config.get_int("kernel.event_memory_limit")) * kBytesPerMiB;
+  k.state_save_period = static_cast<std::uint32_t>(config.get_int("kernel.state_save_period"));
+  k.forced_rollback_probability = config.get_float("kernel.forced_rollback_probability");
+  k.progress_interval_seconds = config.get_float("kernel.progress_interval");
+  errors.throw_if_any();
+  return k;
+}
+
+}  // namespace io

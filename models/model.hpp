@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Model and ModelRegistry: how the warpnet CLI finds, configures and builds a model.
+//
+// A model family registers one ModelEntry (register_all.cpp): its name, its configuration keys
+// (declared once, in its own schema function) and a factory that turns a validated io::Config
+// into a Model. The factory checks cross-key constraints and reports every problem at once
+// through io::ErrorCollector. A Model describes its LPs as a graph (for the partitioner) and
+// adds this rank's LPs to a Simulation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/config/config.hpp"
+#include "io/config/schema.hpp"
+#include "pdes/pdes.hpp"
+
+namespace models {
+
+class Model {
+ public:
+  virtual ~Model() = default;
+  /// The LPs and their expected traffic, for the partitioner. Cheap: built on every rank.
+  virtual pdes::PartitionGraph partition_graph() const = 0;
+  /// Adds every LP of sim.local_lps() to `sim`.
+  virtual void add_lps(pdes::Simulation& sim) const = 0;
+  /// Model-specific rows for the end-of-run summary (label, value), after the engine's.
+  virtual std::vector<std::pair<std::string, std::string>> summary(const pdes::RunResult&) const {
+    return {};
+  }
+};
+
+struct ModelEntry {
+  std::string name;
+  std::string description;
+  /// Simulated time in configuration files is given in this unit...
+  std::string time_unit;
+  /// ...which is this many kernel ticks.
+  std::int64_t ticks_per_time_unit = 1;
+  /// Declares the model's keys (its own section, active when simulation.model = name).
+  std::function<void(io::Schema&)> declare_schema;
+  /// Validates the configuration and builds the model; throws io::ConfigErrors.
+  std::function<std::unique_ptr<Model>(const io::Config&)> create;
+};
+
+class ModelRegistry {
+ public:
+  void add(ModelEntry entry);
+  /// Throws pdes::ConfigError (key simulation.model) listing the valid names.
+  const ModelEntry& find(const std::string& name) const;
+  std::vector<std::string> names() const;
+  const std::vector<ModelEntry>& entries() const { return entries_; }
+
+ private:
+  std::vector<ModelEntry> entries_;
+};
+
+/// Registers every model family of warpnet, one line each.
+void register_all_models(ModelRegistry& registry);
+
+}  // namespace models

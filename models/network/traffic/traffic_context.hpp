@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// TrafficContext: what a traffic pattern may know about the network: the node count and, for
+// digit patterns, the mixed-radix structure of the router ids and the concentration.
+//
+// Node ids are laid out as in every direct topology: node = router * concentration + local, and
+// router = sum_d c_d * k_0 * ... * k_{d-1} (dimension 0 fastest). Patterns are built from a
+// context rather than a Topology so that they can be tested, and reused, without a network.
+//
+//   TrafficContext ctx = TrafficContext::of(topology);
+//   TrafficContext bare = TrafficContext::nodes_only(64);  // enough for bit and random patterns
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace net {
+
+class Topology;
+
+struct TrafficContext {
+  std::uint64_t num_nodes = 0;
+  /// Radix of each router dimension (dimension 0 first), empty if the topology has none.
+  std::vector<std::uint32_t> radices;
+  /// Nodes per router (meaningful with radices).
+  std::uint32_t concentration = 1;
+
+  static TrafficContext of(const Topology& topology);
+
+  /// A context without router coordinates (digit patterns will refuse it).
+  static TrafficContext nodes_only(std::uint64_t num_nodes) { return {num_nodes, {}, 1}; }
+};
+
+}  // namespace net

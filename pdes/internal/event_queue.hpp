@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// EventQueue: the pending-event set of the sequential engine, a 4-ary min-heap on the total
+// event order. Each entry holds the receive time and the event pointer (16 bytes), so the four
+// children of a node share one cache line and most comparisons (distinct times) never touch
+// the events; only equal times look up (sender, sequence) through the pointers.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "pdes/internal/event.hpp"
+
+namespace pdes::internal {
+
+class EventQueue {
+ public:
+  struct Entry {
+    SimTime time;
+    EventHeader* event;
+  };
+
+  bool empty() const { return heap_.empty(); }
+  std::size_t size() const { return heap_.size(); }
+  const Entry& top() const { return heap_.front(); }
+
+  void push(EventHeader* event) {
+    heap_.push_back({event->key.time, event});
+    sift_up(heap_.size() - 1);
+  }
+
+  EventHeader* pop() {
+    EventHeader* result = heap_.front().event;
+    const Entry last = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) sift_down(last);
+    return result;
+  }
+
+ private:
+  static constexpr std::size_t kArity = 4;
+
+  static bool before(const Entry& a, const Entry& b) {
+    if (a.time != b.time) return a.time < b.time;
+    return a.event->key < b.event->key;
+  }
+
+  void sift_up(std::size_t i) {
+    const Entry moving = heap_[i];
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / kArity;
+      if (!before(moving, heap_[parent])) break;
+      heap_[i] = heap_[parent];
+      i = parent;
+    }
+    heap_[i] = moving;
+  }
+
+  // Places `moving` starting from the root (the root slot is free).
+  void sift_down(const Entry& moving) {
+    const std::size_t n = heap_.size();
+    std::size_t i = 0;
+    for (;;) {
+      const std::size_t first = i * kArity + 1;
+      if (first >= n) break;
+      std::size_t best = first;
+      const std::size_t last = first + kArity < n ? first + kArity : n;
+      for (std::size_t c = first + 1; c < last; ++c) {
+        if (before(heap_[c], heap_[best])) best = c;
+      }
+      if (!before(heap_[best], moving)) break;
+      heap_[i] = heap_[best];
+      i = best;
+    }
+    heap_[i] = moving;
+  }
+
+  std::vector<Entry> heap_;
+};
+
+}  // namespace pdes::internal

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pdes/internal/fossil_collector.hpp"
+
+#include <span>
+
+#include "pdes/error.hpp"
+
+namespace pdes::internal {
+
+FossilCollector::FossilCollector(TimeWarpRank& rank) : rank_(rank) {
+  exec_.seed = rank.config.seed;
+  exec_.services = this;
+}
+
+void FossilCollector::collect(const EventKey& gvt) {
+  std::vector<std::uint32_t>& listed = rank_.listed;
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    OptimisticLp& lp = rank_.lps[listed[i]];
+    const std::size_t committed = lp.fossil_collect(
+        gvt,
+        [&](TwEvent& event, RingBuffer<StoredRecord>& records, std::size_t count) {
+          commit(lp, event, records, count);
+        },
+        [&](TwEvent* event) { rank_.pool.release(event); });
+    rank_.uncommitted -= committed;
+    if (lp.processed_count() > 0) {
+      listed[kept++] = listed[i];
+    } else {
+      lp.listed = false;
+    }
+  }
+  listed.resize(kept);
+}
+
+void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>& records,
+                             std::size_t count) {
+  const EventKey& key = event.header.key;
+  if (OutputSink* sink = rank_.model.sink) {
+    for (std::size_t i = 0; i < count; ++i) {
+      const StoredRecord& r = records[i];
+      sink->write(Record{r.kind, lp.id(), r.time, std::span<const std::byte>(r.bytes)});
+    }
+  }
+  LpRuntime& runtime = lp.runtime();
+  exec_.now = key.time;
+  exec_.self = lp.id();
+  exec_.clock = &runtime.clock();
+  exec_.payload_type = runtime.payload_type();
+  runtime.commit(event.payload(), exec_);
+
+  EngineStatistics& stats = rank_.stats;
+  ++stats.events_committed;
+  stats.event_digest +=
+      event_digest_term(key.time, event.header.dest.value(), key.sender.value(), key.sequence);
+  if (key.time > rank_.last_committed_time) rank_.last_committed_time = key.time;
+  if (event.remote_origin) {
+    rank_.remote_index.erase(&event);
+    event.remote_origin = false;
+  }
+}
+
+void FossilCollector::send_event(const EventHeader& header, const void* /*payload*/) {
+  PDES_CHECK(false, "LP " + std::to_string(header.key.sender.value()) +
+                        " sent an event from on_commit; only on_event may send");
+}
+
+void FossilCollector::emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
+                                  std::size_t size) {
+  if (OutputSink* sink = rank_.model.sink) {
+    sink->write(Record{kind, lp, time, {static_cast<const std::byte*>(bytes), size}});
+  }
+}
+
+}  // namespace pdes::internal

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pdes/internal/gvt_manager.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "pdes/error.hpp"
+
+namespace pdes::internal {
+
+namespace {
+
+// Layout of the reduced words:
+//   0..2  smallest unprocessed key (time as int64 bits, sender, sequence)    lexicographic min
+//   3     committed events                                                  sum
+//   4..7  smallest failed key and its rank                                   lexicographic min
+//   8     smallest rank with a fatal error (UINT64_MAX: none)                min
+constexpr int kWordsPerRecord = 9;
+constexpr std::uint64_t kNone = UINT64_MAX;
+
+bool key_less(const std::uint64_t* a, const std::uint64_t* b, int words) {
+  const auto ta = static_cast<std::int64_t>(a[0]);
+  const auto tb = static_cast<std::int64_t>(b[0]);
+  if (ta != tb) return ta < tb;
+  for (int i = 1; i < words; ++i) {
+    if (a[i] != b[i]) return a[i] < b[i];
+  }
+  return false;
+}
+
+void reduce_gvt(void* in, void* inout, int* len, MPI_Datatype* /*type*/) {
+  const auto* a = static_cast<const std::uint64_t*>(in);
+  auto* b = static_cast<std::uint64_t*>(inout);
+  for (int r = 0; r < *len; ++r, a += kWordsPerRecord, b += kWordsPerRecord) {
+    if (key_less(a, b, 3)) std::memcpy(b, a, 3 * sizeof(std::uint64_t));
+    b[3] += a[3];
+    if (key_less(a + 4, b + 4, 4)) std::memcpy(b + 4, a + 4, 4 * sizeof(std::uint64_t));
+    if (a[8] < b[8]) b[8] = a[8];
+  }
+}
+
+void put_key(std::uint64_t* words, const EventKey& key) {
+  words[0] = static_cast<std::uint64_t>(key.time.ticks());
+  words[1] = key.sender.value();
+  words[2] = key.sequence;
+}
+
+EventKey get_key(const std::uint64_t* words) {
+  return {SimTime{static_cast<std::int64_t>(words[0])}, LpId{words[1]}, words[2]};
+}
+
+}  // namespace
+
+GvtManager::GvtManager(MPI_Comm comm, MpiTransport& transport)
+    : comm_(comm), transport_(transport) {
+  static_assert(kWords == kWordsPerRecord);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  if (size_ > 1) {
+    MPI_Type_contiguous(kWords, MPI_UINT64_T, &type_);
+    MPI_Type_commit(&type_);
+    MPI_Op_create(&reduce_gvt, 1, &op_);
+  }
+}
+
+GvtManager::~GvtManager() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized != 0) return;
+  if (request_ != MPI_REQUEST_NULL) MPI_Request_free(&request_);
+  if (op_ != MPI_OP_NULL) MPI_Op_free(&op_);
+  if (type_ != MPI_DATATYPE_NULL) MPI_Type_free(&type_);
+}
+
+void GvtManager::start() {
+  PDES_CHECK(phase_ == Phase::idle, "GVT round started twice");
+  round_epoch_ = transport_.epoch();
+  transport_.close_epoch(sent_per_rank_);
+  if (size_ == 1) {
+    expected_ = 0;
+    phase_ = Phase::receiving;
+    return;
+  }
+  MPI_Ireduce_scatter_block(sent_per_rank_.data(), &expected_, 1, MPI_UINT64_T, MPI_SUM, comm_,
+                            &request_);
+  phase_ = Phase::counting;
+}
+
+void GvtManager::submit(const GvtContribution& c) {
+  PDES_CHECK(transport_.received_in(round_epoch_) == expected_,
+             "received " + std::to_string(transport_.received_in(round_epoch_)) +
+                 " messages of GVT epoch " + std::to_string(round_epoch_) + ", expected " +
+                 std::to_string(expected_));
+  EventKey min_key = c.min_key;
+  const EventKey& sent = transport_.min_key_sent_in(round_epoch_ + 1);
+  if (sent < min_key) min_key = sent;
+  put_key(send_words_, min_key);
+  send_words_[3] = c.committed;
+  put_key(send_words_ + 4, c.failure_key);
+  send_words_[7] = c.failure_key == kMaxEventKey ? kNone : static_cast<std::uint64_t>(rank_);
+  send_words_[8] = c.fatal ? static_cast<std::uint64_t>(rank_) : kNone;
+  if (size_ == 1) {
+    std::memcpy(receive_words_, send_words_, sizeof send_words_);
+    return;
+  }
+  MPI_Iallreduce(send_words_, receive_words_, 1, type_, op_, comm_, &request_);
+}
+
+void GvtManager::finish() {
+  result_.gvt = get_key(receive_words_);
+  result_.committed = receive_words_[3];
+  result_.failure_key = get_key(receive_words_ + 4);
+  result_.failure_rank = receive_words_[7] == kNone ? -1 : static_cast<int>(receive_words_[7]);
+  result_.fatal_rank = receive_words_[8] == kNone ? -1 : static_cast<int>(receive_words_[8]);
+  transport_.forget(round_epoch_);
+  phase_ = Phase::idle;
+  ++rounds_;
+}
+
+}  // namespace pdes::internal

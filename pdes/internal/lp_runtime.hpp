@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// LpRuntime: the kernel's type-erased handle on one local LP, its State and its LpClock.
+//
+// TypedLpRuntime<LP> casts payload bytes to LP::PayloadType, calls the const handlers, and keeps
+// copies of (State, LpClock) for copy state saving. Engines see only LpRuntime.
+//
+// The saved copies live in a RingBuffer whose slots are reused: saving a state copy-assigns it
+// into a slot that already holds an older copy, so a State made of std::vectors is saved
+// without allocating once the ring has warmed up.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "pdes/context.hpp"
+#include "pdes/internal/execution_context.hpp"
+#include "pdes/internal/ring_buffer.hpp"
+#include "pdes/lp_id.hpp"
+
+namespace pdes::internal {
+
+class LpRuntime {
+ public:
+  LpRuntime(LpId id, std::uint32_t payload_type) : id_(id), payload_type_(payload_type) {}
+  virtual ~LpRuntime() = default;
+  LpRuntime(const LpRuntime&) = delete;
+  LpRuntime& operator=(const LpRuntime&) = delete;
+
+  LpId id() const { return id_; }
+  /// The payload type this LP receives and sends.
+  std::uint32_t payload_type() const { return payload_type_; }
+  LpClock& clock() { return clock_; }
+  const LpClock& clock() const { return clock_; }
+
+  virtual void init(ExecutionContext& exec) = 0;
+  virtual void execute(const void* payload, ExecutionContext& exec) = 0;
+  virtual void commit(const void* payload, ExecutionContext& exec) = 0;
+
+  // --- copy state saving: a queue of snapshots of (State, LpClock), oldest first ------------
+  virtual void push_snapshot() = 0;
+  /// Restores snapshot `index` and drops it and every newer one.
+  virtual void restore_snapshot(std::size_t index) = 0;
+  /// Restores snapshot `index` and keeps every snapshot.
+  virtual void load_snapshot(std::size_t index) = 0;
+  virtual void drop_oldest_snapshots(std::size_t count) = 0;
+  virtual void drop_newest_snapshots(std::size_t count) = 0;
+  virtual std::size_t snapshot_count() const = 0;
+  /// Releases snapshot slots kept from a burst of optimism (see RingBuffer::shrink_if_sparse).
+  virtual void shrink_snapshots() = 0;
+  /// Whether the current (State, LpClock) equals snapshot `index`.
+  virtual bool state_equals_snapshot(std::size_t index) const = 0;
+  /// The current state in readable form, for rollback-check reports.
+  virtual std::string describe_state() const = 0;
+  virtual std::string describe_snapshot(std::size_t index) const = 0;
+  /// sizeof(State); states with heap parts are larger.
+  virtual std::size_t state_size() const = 0;
+
+ protected:
+  LpClock clock_;
+
+ private:
+  LpId id_;
+  std::uint32_t payload_type_;
+};
+
+template <class T>
+concept Streamable = requires(std::ostream& os, const T& t) { os << t; };
+
+template <class State>
+std::string describe(const State& state) {
+  if constexpr (Streamable<State>) {
+    std::ostringstream os;
+    os << state;
+    return os.str();
+  } else if constexpr (std::is_trivially_copyable_v<State>) {
+    std::ostringstream os;
+    os << "bytes:";
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&state);
+    for (std::size_t i = 0; i < sizeof(State); ++i) {
+      os << (i % 8 == 0 ? " " : "") << "0123456789abcdef"[bytes[i] >> 4]
+         << "0123456789abcdef"[bytes[i] & 15];
+    }
+    return os.str();
+  } else {
+    return "(define operator<< for the State type to see its fields)";
+  }
+}
+
+template <class LP>
+class TypedLpRuntime final : public LpRuntime {
+ public:
+  using State = typename LP::StateType;
+  using Payload = typename LP::PayloadType;
+
+  TypedLpRuntime(LpId id, std::uint32_t payload_type, std::unique_ptr<const LP> lp)
+      : LpRuntime(id, payload_type), lp_(std::move(lp)) {}
+
+  void init(ExecutionContext& exec) override {
+    Context<Payload> ctx(exec);
+    lp_->on_init(state_, ctx);
+  }
+  void execute(const void* payload, ExecutionContext& exec) override {
+    Payload event;
+    std::memcpy(&event, payload, sizeof(Payload));
+    Context<Payload> ctx(exec);
+    lp_->on_event(event, state_, ctx);
+  }
+  void commit(const void* payload, ExecutionContext& exec) override {
+    Payload event;
+    std::memcpy(&event, payload, sizeof(Payload));
+    CommitContext ctx(exec);
+    lp_->on_commit(event, ctx);
+  }
+
+  void push_snapshot() override {
+    Snapshot& slot = snapshots_.push_back_slot();
+    slot.first = state_;
+    slot.second = clock_;
+  }
+  void restore_snapshot(std::size_t index) override {
+    load_snapshot(index);
+    snapshots_.truncate(index);
+  }
+  void load_snapshot(std::size_t index) override {
+    state_ = snapshots_[index].first;
+    clock_ = snapshots_[index].second;
+  }
+  void drop_oldest_snapshots(std::size_t count) override { snapshots_.pop_front(count); }
+  void drop_newest_snapshots(std::size_t count) override { snapshots_.pop_back(count); }
+  std::size_t snapshot_count() const override { return snapshots_.size(); }
+  void shrink_snapshots() override { snapshots_.shrink_if_sparse(8); }
+  bool state_equals_snapshot(std::size_t index) const override {
+    return state_ == snapshots_[index].first && clock_ == snapshots_[index].second;
+  }
+  std::string describe_state() const override { return describe_pair(state_, clock_); }
+  std::string describe_snapshot(std::size_t index) const override {
+    return describe_pair(snapshots_[index].first, snapshots_[index].second);
+  }
+  std::size_t state_size() const override { return sizeof(State) + sizeof(LpClock); }
+
+  const State& state() const { return state_; }
+
+ private:
+  static std::string describe_pair(const State& s, const LpClock& c) {
+    return describe(s) + " [rng_draws=" + std::to_string(c.rng_draws) +
+           " next_sequence=" + std::to_string(c.next_sequence) + "]";
+  }
+
+  std::unique_ptr<const LP> lp_;
+  State state_{};
+  using Snapshot = std::pair<State, LpClock>;
+  RingBuffer<Snapshot> snapshots_;
+};
+
+}  // namespace pdes::internal

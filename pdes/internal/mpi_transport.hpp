@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MpiTransport: events and anti-messages between ranks, batched, plus the per-epoch message
+// accounting that GVT needs (Mattern's colours).
+//
+// Items for one destination rank are appended to that rank's batch and sent as one MPI
+// message when the batch is full (kMaxBatchBytes, below Open MPI's 4 KiB shared-memory eager
+// limit, so no send ever waits for a rendezvous) or when the engine flushes (after every
+// batch of executed events). All traffic uses one tag on a private communicator, so MPI's
+// non-overtaking rule keeps each sender's items in order: an anti-message never overtakes the
+// event it cancels.
+//
+// Wire format of one MPI message: BatchHeader, then `count` items, each an EventHeader
+// followed by its payload padded to 8 bytes. An anti-message is an EventHeader with
+// payload_type == kAntiMessage and no payload.
+//
+// Epochs: every message carries the sender's epoch. GvtManager closes an epoch at the start
+// of a GVT round; the transport counts, per epoch, the messages sent to each rank and the
+// messages received, and the smallest event key sent. Counters live in kEpochSlots slots
+// indexed by epoch modulo kEpochSlots: at most three epochs are live on a rank at once.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <vector>
+
+#include "pdes/internal/event.hpp"
+
+namespace pdes::internal {
+
+class MpiTransport {
+ public:
+  static constexpr std::uint32_t kAntiMessage = 0xffffffffu;
+  static constexpr std::size_t kMaxBatchBytes = 3584;
+  static constexpr std::uint32_t kEpochSlots = 4;
+
+  /// `comm` stays owned by the caller.
+  MpiTransport(MPI_Comm comm, std::size_t max_payload_size);
+  ~MpiTransport();
+  MpiTransport(const MpiTransport&) = delete;
+  MpiTransport& operator=(const MpiTransport&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+
+  void send_event(int dest_rank, const EventHeader& header, const void* payload);
+  void send_anti_message(int dest_rank, const EventKey& key, LpId dest);
+  /// Sends every non-empty batch.
+  void flush();
+
+  /// Receives the messages that have arrived (at most kMaxMessagesPerPoll) and calls
+  /// handle(const EventHeader&, const void* payload) for each item, in order. Returns the
+  /// number of messages received.
+  template <class Handler>
+  std::size_t poll(Handler&& handle);
+
+  // --- epochs (GVT) -----------------------------------------------------------------------
+  std::uint32_t epoch() const { return epoch_; }
+  /// Ends the current epoch: copies the number of messages sent to each rank during it into
+  /// `sent_per_rank` and starts the next one.
+  void close_epoch(std::vector<std::uint64_t>& sent_per_rank);
+  std::uint64_t received_in(std::uint32_t epoch) const { return slot(epoch).received; }
+  /// Smallest key of the items sent during `epoch` (EventKey max when none).
+  const EventKey& min_key_sent_in(std::uint32_t epoch) const { return slot(epoch).min_key_sent; }
+  /// Clears the counters of an epoch whose GVT round has finished.
+  void forget(std::uint32_t epoch);
+
+  /// End of run, collective: receives (and drops) every message still in transit, waits for
+  /// every send, so that the communicator can be freed.
+  void drain();
+
+  std::uint64_t messages_sent() const { return messages_sent_; }
+
+ private:
+  struct BatchHeader {
+    std::uint32_t epoch;
+    std::uint32_t count;
+  };
+  struct OutBatch {
+    std::vector<std::byte> bytes;
+    std::uint32_t count = 0;
+    EventKey min_key;
+  };
+  struct InFlight {
+    MPI_Request request;
+    std::vector<std::byte> bytes;
+  };
+  struct EpochSlot {
+    std::vector<std::uint64_t> sent_to;
+    std::uint64_t received = 0;
+    EventKey min_key_sent;
+  };
+
+  static constexpr int kTag = 7301;
+  static constexpr std::size_t kMaxMessagesPerPoll = 64;
+
+  EpochSlot& slot(std::uint32_t epoch) { return slots_[epoch % kEpochSlots]; }
+  const EpochSlot& slot(std::uint32_t epoch) const { return slots_[epoch % kEpochSlots]; }
+  void reset_slot(EpochSlot& s);
+  void append(int dest_rank, const EventHeader& header, const void* payload);
+  void send_batch(int dest_rank);
+  void reap_sends();
+  void note_received(const std::vector<std::byte>& bytes);
+
+  MPI_Comm comm_;
+  int rank_ = 0;
+  int size_ = 1;
+  std::size_t max_item_bytes_;
+  std::vector<OutBatch> out_;
+  std::vector<int> dirty_;  ///< ranks whose batch is non-empty
+  std::deque<InFlight> in_flight_;
+  std::vector<std::vector<std::byte>> spare_buffers_;
+  std::vector<std::byte> receive_buffer_;
+  std::uint32_t epoch_ = 0;
+  EpochSlot slots_[kEpochSlots];
+  std::vector<std::uint64_t> total_sent_to_;
+  std::uint64_t total_received_ = 0;
+  std::uint64_t messages_sent_ = 0;
+};
+
+template <class Handler>
+std::size_t MpiTransport::poll(Handler&& handle) {
+  std::size_t messages = 0;
+  while (messages < kMaxMessagesPerPoll) {
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kTag, comm_, &arrived, &status);
+    if (arrived == 0) break;
+    int length = 0;
+    MPI_Get_count(&status, MPI_BYTE, &length);
+    receive_buffer_.resize(static_cast<std::size_t>(length));
+    MPI_Recv(receive_buffer_.data(), length, MPI_BYTE, status.MPI_SOURCE, kTag, comm_,
+             MPI_STATUS_IGNORE);
+    ++messages;
+    note_received(receive_buffer_);
+
+    BatchHeader batch;
+    std::memcpy(&batch, receive_buffer_.data(), sizeof batch);
+    std::size_t offset = sizeof(BatchHeader);
+    for (std::uint32_t i = 0; i < batch.count; ++i) {
+      EventHeader header;
+      std::memcpy(&header, receive_buffer_.data() + offset, sizeof header);
+      offset += sizeof header;
+      handle(static_cast<const EventHeader&>(header),
+             static_cast<const void*>(receive_buffer_.data() + offset));
+      offset += (header.payload_size + 7) / 8 * 8;
+    }
+  }
+  if (!in_flight_.empty()) reap_sends();
+  return messages;
+}
+
+}  // namespace pdes::internal

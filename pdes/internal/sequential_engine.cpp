@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The sequential engine: one pending-event heap, events executed in the total order and
+// committed at once. It is the reference every other engine must match bit for bit.
+#include <chrono>
+#include <string>
+
+#include "pdes/internal/engines.hpp"
+#include "pdes/internal/event_pool.hpp"
+#include "pdes/internal/event_queue.hpp"
+
+namespace pdes::internal {
+
+namespace {
+
+class SequentialEngine final : public EngineServices {
+ public:
+  explicit SequentialEngine(ModelInstance& model)
+      : model_(model), pool_(model.max_payload_size) {}
+
+  RunResult run();
+
+  void send_event(const EventHeader& header, const void* payload) override {
+    PDES_CHECK(header.dest.value() < model_.num_lps,
+               "LP " + std::to_string(header.key.sender.value()) + " sent an event to LP " +
+                   std::to_string(header.dest.value()) + ", but the model has only " +
+                   std::to_string(model_.num_lps) + " LPs");
+    EventHeader* event = pool_.allocate();
+    *event = header;
+    std::memcpy(EventPool::payload(event), payload, header.payload_size);
+    queue_.push(event);
+  }
+
+  void emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
+                   std::size_t size) override {
+    if (model_.sink != nullptr) {
+      model_.sink->write(Record{kind, lp, time, {static_cast<const std::byte*>(bytes), size}});
+    }
+  }
+
+ private:
+  void execute(EventHeader* event);
+  void report_progress(SimTime now, bool force);
+
+  ModelInstance& model_;
+  EventPool pool_;
+  EventQueue queue_;
+  ExecutionContext exec_;
+  EngineStatistics stats_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point next_progress_;
+};
+
+void SequentialEngine::execute(EventHeader* event) {
+  LpRuntime& lp = *model_.lps[static_cast<std::size_t>(model_.local_index[event->dest.value()])];
+  PDES_CHECK(event->payload_type == lp.payload_type(),
+             "LP " + std::to_string(event->key.sender.value()) + " sent LP " +
+                 std::to_string(event->dest.value()) +
+                 " an event of a payload type that LP does not handle");
+  exec_.now = event->key.time;
+  exec_.self = event->dest;
+  exec_.clock = &lp.clock();
+  exec_.payload_type = lp.payload_type();
+  const void* payload = EventPool::payload(event);
+  lp.execute(payload, exec_);
+  lp.commit(payload, exec_);
+  stats_.event_digest += event_digest_term(event->key.time, event->dest.value(),
+                                           event->key.sender.value(), event->key.sequence);
+  ++stats_.events_processed;
+}
+
+void SequentialEngine::report_progress(SimTime now, bool force) {
+  if (model_.progress == nullptr || model_.config.progress_interval_seconds <= 0.0) return;
+  const auto t = std::chrono::steady_clock::now();
+  if (!force && t < next_progress_) return;
+  next_progress_ = t + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(model_.config.progress_interval_seconds));
+  model_.progress->on_progress({now, model_.config.end_time, stats_.events_processed,
+                                model_.config.max_events,
+                                std::chrono::duration<double>(t - start_).count()});
+}
+
+RunResult SequentialEngine::run() {
+  start_ = std::chrono::steady_clock::now();
+  next_progress_ = start_;
+  exec_.seed = model_.config.seed;
+  exec_.services = this;
+
+  for (auto& lp : model_.lps) {
+    exec_.now = SimTime::zero();
+    exec_.self = lp->id();
+    exec_.clock = &lp->clock();
+    exec_.payload_type = lp->payload_type();
+    lp->init(exec_);
+  }
+
+  RunResult result;
+  result.reason = TerminationReason::no_more_events;
+  const SimTime end_time = model_.config.end_time;
+  const std::uint64_t max_events = model_.config.max_events;
+  constexpr std::uint64_t kProgressCheckEvents = 1 << 14;
+  while (!queue_.empty()) {
+    if (queue_.top().time >= end_time) {
+      result.reason = TerminationReason::end_time_reached;
+      break;
+    }
+    if (max_events != 0 && stats_.events_processed == max_events) {
+      result.reason = TerminationReason::event_limit_reached;
+      break;
+    }
+    EventHeader* event = queue_.pop();
+    result.last_event_time = event->key.time;
+    execute(event);
+    pool_.release(event);
+    if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {
+      report_progress(result.last_event_time, false);
+    }
+  }
+  report_progress(result.last_event_time, true);
+  if (model_.progress != nullptr) model_.progress->on_finish();
+
+  stats_.events_committed = stats_.events_processed;
+  stats_.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  stats_.peak_rss_bytes = peak_rss_bytes();
+  result.total = stats_;
+  result.per_rank = {stats_};
+  result.num_ranks = 1;
+  return result;
+}
+
+}  // namespace
+
+RunResult run_sequential(ModelInstance& model) { return SequentialEngine(model).run(); }
+
+}  // namespace pdes::internal

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pdes/internal/time_warp_engine.hpp"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "pdes/internal/engines.hpp"
+#include "pdes/internal/run_error.hpp"
+
+namespace pdes::internal {
+
+namespace {
+
+/// Rounds in a row a rank may stay over its memory limit, not speculating, before the run
+/// stops: enough for a slow rank to let GVT catch up, few enough not to crawl for long.
+constexpr std::uint32_t kMaxOverLimitRounds = 64;
+
+std::string mib(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+std::string describe_event(const EventKey& key, LpId dest) {
+  return "LP " + std::to_string(dest.value()) + ", event at time " +
+         std::to_string(key.time.ticks()) + " from LP " + std::to_string(key.sender.value()) +
+         " (sequence " + std::to_string(key.sequence) + ")";
+}
+
+}  // namespace
+
+void validate_optimistic_config(const KernelConfig& c) {
+  if (c.batch_size < 1) throw ConfigError("kernel.batch_size", "must be at least 1");
+  if (c.gvt_interval < 1) throw ConfigError("kernel.gvt_interval", "must be at least 1");
+  if (c.state_save_period < 1) throw ConfigError("kernel.state_save_period", "must be at least 1");
+  if (c.optimism_window < SimTime{1}) {
+    throw ConfigError("kernel.optimism_window",
+                      "must be at least one tick, got " +
+                          std::to_string(c.optimism_window.ticks()) +
+                          " ticks; a zero window would let no event run, not even the one at "
+                          "GVT (use inf for no bound)");
+  }
+  if (c.event_memory_limit_bytes == 0) {
+    throw ConfigError("kernel.event_memory_limit", "must be positive");
+  }
+  if (!(c.forced_rollback_probability >= 0.0 && c.forced_rollback_probability < 1.0)) {
+    throw ConfigError("kernel.forced_rollback_probability", "must lie in [0, 1)");
+  }
+}
+
+TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
+    : model_(model),
+      config_(model.config),
+      state_(model),
+      fossils_(state_),
+      forced_(model.config.forced_rollback_probability, model.config.seed, model.rank) {
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  transport_ = std::make_unique<MpiTransport>(comm_, model.max_payload_size);
+  gvt_ = std::make_unique<GvtManager>(comm_, *transport_);
+  rollbacks_ = std::make_unique<RollbackManager>(state_, *transport_);
+  exec_.seed = config_.seed;
+  exec_.services = this;
+  round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
+}
+
+TimeWarpEngine::~TimeWarpEngine() {
+  rollbacks_.reset();
+  gvt_.reset();
+  transport_.reset();
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized == 0 && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+// --- services for handlers ----------------------------------------------------------------
+
+void TimeWarpEngine::send_event(const EventHeader& header, const void* payload) {
+  PDES_CHECK(header.dest.value() < model_.num_lps,
+             "LP " + std::to_string(header.key.sender.value()) + " sent an event to LP " +
+                 std::to_string(header.dest.value()) + ", but the model has only " +
+                 std::to_string(model_.num_lps) + " LPs");
+  if (mode_ == Mode::init) {
+    // Initial events are final: nothing to log for cancellation, no straggler possible.
+    if (state_.is_local(header.dest)) {
+      TwEvent* event = state_.pool.allocate();
+      event->header = header;
+      std::memcpy(event->payload(), payload, header.payload_size);
+      state_.pending.push(event);
+    } else {
+      transport_->send_event(state_.rank_of(header.dest), header, payload);
+      ++state_.stats.remote_events;
+    }
+    return;
+  }
+  TwEvent* event = state_.pool.allocate();
+  event->header = header;
+  std::memcpy(event->payload(), payload, header.payload_size);
+  staged_.push_back(event);
+}
+
+void TimeWarpEngine::emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
+                                 std::size_t size) {
+  if (mode_ == Mode::init) {
+    if (model_.sink != nullptr) {
+      model_.sink->write(Record{kind, lp, time, {static_cast<const std::byte*>(bytes), size}});
+    }
+    return;
+  }
+  current_->add_record(kind, time, bytes, size);
+}
+
+// --- the run ------------------------------------------------------------------------------
+
+void TimeWarpEngine::init_lps() {
+  mode_ = Mode::init;
+  for (OptimisticLp& lp : state_.lps) {
+    LpRuntime& runtime = lp.runtime();
+    exec_.now = SimTime::zero();
+    exec_.self = lp.id();
+    exec_.clock = &runtime.clock();
+    exec_.payload_type = runtime.payload_type();
+    runtime.init(exec_);
+  }
+  mode_ = Mode::execute;
+}
+
+RunResult TimeWarpEngine::run() {
+  start_ = std::chrono::steady_clock::now();
+  next_progress_ = start_;
+  Stop stop = Stop::none;
+  try {
+    stop = main_loop();
+    transport_->drain();
+  } catch (const std::exception& e) {
+    // The GVT or termination protocol itself failed (errors of the model and of the limits
+    // are caught closer and reported through GVT): the other ranks cannot be told.
+    if (size_ == 1) throw;
+    std::fprintf(stderr, "warpnet: the optimistic engine failed on rank %d: %s\n", rank_,
+                 e.what());
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  }
+  if (rank_ == 0 && model_.progress != nullptr) model_.progress->on_finish();
+  if (stop == Stop::error) raise_error();
+  return gather_result(stop);
+}
+
+TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
+  try {
+    init_lps();
+  } catch (...) {
+    set_fatal(std::current_exception());
+  }
+  mode_ = Mode::execute;
+  transport_->flush();
+
+  for (;;) {
+    try {
+      transport_->poll([this](const EventHeader& header, const void* payload) {
+        receive(header, payload);
+      });
+    } catch (...) {
+      set_fatal(std::current_exception());
+    }
+    if (!gvt_->in_round() && round_due()) {
+      gvt_->start();
+      since_round_ = 0;
+    }
+    if (gvt_->in_round() && gvt_->poll([this] { return contribution(); })) {
+      const Stop stop = after_round(gvt_->result());
+      if (stop != Stop::none) return stop;
+      continue;
+    }
+    std::size_t executed = 0;
+    try {
+      executed = execute_batch();
+    } catch (...) {
+      set_fatal(std::current_exception());
+    }
+    transport_->flush();
+    if (executed == 0 && size_ > 1) sched_yield();  // idle: let oversubscribed ranks run
+  }
+}
+
+void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
+  if (fatal_) return;  // the run is stopping; the message still counted for GVT
+  PDES_CHECK(header.dest.value() < model_.num_lps && state_.is_local(header.dest),
+             "rank " + std::to_string(rank_) + " received an event for LP " +
+                 std::to_string(header.dest.value()) + ", which it does not own");
+  if (header.payload_type == MpiTransport::kAntiMessage) {
+    TwEvent* event = state_.remote_index.find(header.key.sender, header.key.sequence);
+    PDES_CHECK(event != nullptr && event->header.key == header.key,
+               "anti-message for an unknown event: " + describe_event(header.key, header.dest));
+    state_.remote_index.erase(event);
+    event->remote_origin = false;
+    rollbacks_->cancel(event);
+    return;
+  }
+  PDES_CHECK(header.payload_size <= model_.max_payload_size, "oversized event payload");
+  TwEvent* event = state_.pool.allocate();
+  event->header = header;
+  std::memcpy(event->payload(), payload, header.payload_size);
+  event->remote_origin = true;
+  state_.remote_index.insert(event);
+  rollbacks_->deliver(event);
+}
+
+TwEvent* TimeWarpEngine::next_executable() {
+  TwEvent* event = state_.pending.top();
+  if (event == nullptr) return nullptr;
+  const SimTime time = event->header.key.time;
+  if (time >= config_.end_time || time >= window_end_) return nullptr;
+  // Out of memory, a rank runs only the event at GVT, which no rollback can undo.
+  if (memory_blocked_ && !(event->header.key == gvt_key_)) return nullptr;
+  return event;
+}
+
+bool TimeWarpEngine::round_due() {
+  return fatal_ || memory_blocked_ || since_round_ >= round_period_ ||
+         next_executable() == nullptr;
+}
+
+std::size_t TimeWarpEngine::execute_batch() {
+  if (fatal_) return 0;
+  std::size_t executed = 0;
+  while (executed < config_.batch_size) {
+    TwEvent* event = next_executable();
+    if (event == nullptr) break;
+    state_.pending.pop();
+    execute(event);
+    ++executed;
+  }
+  since_round_ += executed;
+  if (executed > 0 && state_.memory_in_use() > config_.event_memory_limit_bytes) {
+    memory_blocked_ = true;
+  }
+  return executed;
+}
+
+void TimeWarpEngine::execute(TwEvent* event) {
+  OptimisticLp& lp = state_.lp_of(event->header.dest);
+  if (LpFailure* failure = lp.failure()) {
+    if (!(event->header.key < failure->key)) {
+      rollbacks_->park(lp, event);
+      return;
+    }
+    rollbacks_->clear_failure(lp);  // an earlier event changes what the failed one will see
+  }
+  LpRuntime& runtime = lp.runtime();
+  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
+             "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
+                 std::to_string(event->header.dest.value()) +
+                 " an event of a payload type that LP does not handle");
+  lp.begin(event, lp.snapshot_due(config_.state_save_period));
+  ++state_.uncommitted;
+  state_.list(lp);
+
+  exec_.now = event->header.key.time;
+  exec_.self = lp.id();
+  exec_.clock = &runtime.clock();
+  exec_.payload_type = runtime.payload_type();
+  current_ = &lp;
+  try {
+    runtime.execute(event->payload(), exec_);
+  } catch (...) {
+    current_ = nullptr;
+    for (TwEvent* sent : staged_) state_.pool.release(sent);
+    staged_.clear();
+    --state_.uncommitted;
+    rollbacks_->undo_failed_execution(lp, event, std::current_exception());
+    return;
+  }
+  current_ = nullptr;
+  ++state_.stats.events_processed;
+  deliver_sends(lp);
+
+  if (forced_.active() && forced_.fire()) {
+    const std::size_t available = lp.uncommitted_count();
+    if (available > 0) {
+      const EventKey key =
+          lp.processed(lp.processed_count() - forced_.distance(available))->header.key;
+      rollbacks_->rollback(lp, key, RollbackCause::forced);
+    }
+  }
+}
+
+void TimeWarpEngine::deliver_sends(OptimisticLp& lp) {
+  for (TwEvent* sent : staged_) {
+    const LpId dest = sent->header.dest;
+    if (state_.is_local(dest)) {
+      lp.add_sent({sent->header.key, dest, sent});
+      rollbacks_->deliver(sent);
+    } else {
+      lp.add_sent({sent->header.key, dest, nullptr});
+      transport_->send_event(state_.rank_of(dest), sent->header, sent->payload());
+      state_.pool.release(sent);
+      ++state_.stats.remote_events;
+    }
+  }
+  staged_.clear();
+}
+
+// --- GVT ----------------------------------------------------------------------------------
+
+GvtContribution TimeWarpEngine::contribution() {
+  GvtContribution c;
+  if (TwEvent* top = state_.pending.top()) c.min_key = top->header.key;
+  for (std::uint32_t index : state_.failed) {
+    const EventKey& key = state_.lps[index].failure()->key;
+    if (key < c.failure_key) c.failure_key = key;
+  }
+  if (c.failure_key < c.min_key) c.min_key = c.failure_key;
+  c.committed = state_.stats.events_committed;
+  c.fatal = static_cast<bool>(fatal_);
+  return c;
+}
+
+TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
+  global_committed_ = result.committed;
+  if (result.fatal_rank >= 0) {
+    error_origin_ = result.fatal_rank;
+    return Stop::error;
+  }
+  if (result.failure_rank >= 0 && result.failure_key == result.gvt) {
+    // No event below the failed one exists anywhere: its execution was not speculative.
+    error_origin_ = result.failure_rank;
+    if (rank_ == error_origin_ && !fatal_) {
+      for (std::uint32_t index : state_.failed) {
+        OptimisticLp& lp = state_.lps[index];
+        if (lp.failure()->key == result.gvt) fatal_ = lp.failure()->error;
+      }
+    }
+    return Stop::error;
+  }
+
+  gvt_key_ = result.gvt;
+  const SimTime window = config_.optimism_window;
+  window_end_ = (window == SimTime::max() || gvt_key_.time > SimTime::max() - window)
+                    ? SimTime::max()
+                    : gvt_key_.time + window;
+  try {
+    fossils_.collect(gvt_key_);
+  } catch (...) {
+    set_fatal(std::current_exception());
+    return Stop::none;
+  }
+
+  Stop stop = Stop::none;
+  if (gvt_key_ == kMaxEventKey) {
+    stop = Stop::no_more_events;
+  } else if (gvt_key_.time >= config_.end_time) {
+    stop = Stop::end_time;
+  } else if (config_.max_events != 0 && result.committed >= config_.max_events) {
+    stop = Stop::event_limit;
+  }
+  if (stop == Stop::none) check_memory();
+  report_progress(result.committed, false);
+  return stop;
+}
+
+void TimeWarpEngine::check_memory() {
+  const std::uint64_t limit = config_.event_memory_limit_bytes;
+  const std::uint64_t used = state_.memory_in_use();
+  if (used <= limit) {
+    memory_blocked_ = false;
+    over_limit_rounds_ = 0;
+    return;
+  }
+  memory_blocked_ = true;
+  ++over_limit_rounds_;
+  const bool hopeless = state_.uncommitted == 0;
+  if (!hopeless && over_limit_rounds_ < kMaxOverLimitRounds) return;
+  std::string message =
+      "rank " + std::to_string(rank_) + " ran out of event memory: " + mib(used) +
+      " in use after fossil collection (" + std::to_string(state_.pool.live_events()) +
+      " events, " + mib(state_.saved_state_bytes) + " of saved LP states, " +
+      std::to_string(state_.uncommitted) + " events not yet committed), but kernel." +
+      "event_memory_limit allows " + mib(limit) + ". ";
+  message += hopeless ? "The events waiting to run alone need more than that: raise "
+                        "kernel.event_memory_limit."
+                      : "Raise kernel.event_memory_limit, or bound optimism with a smaller "
+                        "kernel.optimism_window.";
+  set_fatal(std::make_exception_ptr(ResourceError(message)));
+}
+
+void TimeWarpEngine::set_fatal(std::exception_ptr error) {
+  if (!fatal_) fatal_ = std::move(error);
+}
+
+void TimeWarpEngine::report_progress(std::uint64_t committed, bool force) {
+  if (rank_ != 0 || model_.progress == nullptr || config_.progress_interval_seconds <= 0.0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && now < next_progress_) return;
+  next_progress_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(config_.progress_interval_seconds));
+  const SimTime shown = std::min(gvt_key_.time, config_.end_time);
+  model_.progress->on_progress({shown, config_.end_time, committed, config_.max_events,
+                                std::chrono::duration<double>(now - start_).count()});
+}
+
+// --- the end ------------------------------------------------------------------------------
+
+void TimeWarpEngine::raise_error() {
+  ErrorReport report;
+  if (rank_ == error_origin_) {
+    report = describe_exception(fatal_);
+    // Name the event when the error came from a handler.
+    for (std::uint32_t index : state_.failed) {
+      OptimisticLp& lp = state_.lps[index];
+      if (lp.failure()->error == fatal_) {
+        report.message = describe_event(lp.failure()->key, lp.id()) + ": " + report.message;
+      }
+    }
+    if (size_ > 1) report.message = "rank " + std::to_string(rank_) + ": " + report.message;
+  }
+  throw_error(broadcast_error(comm_, error_origin_, report));
+}
+
+RunResult TimeWarpEngine::gather_result(Stop stop) {
+  EngineStatistics stats = state_.stats;
+  stats.gvt_rounds = gvt_->rounds();
+  stats.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  stats.peak_rss_bytes = peak_rss_bytes();
+
+  RunResult result;
+  result.num_ranks = size_;
+  result.per_rank.resize(static_cast<std::size_t>(size_));
+  static_assert(std::is_trivially_copyable_v<EngineStatistics>);
+  MPI_Allgather(&stats, sizeof stats, MPI_BYTE, result.per_rank.data(), sizeof stats, MPI_BYTE,
+                comm_);
+  for (const EngineStatistics& s : result.per_rank) result.total.accumulate(s);
+  std::int64_t last = state_.last_committed_time.ticks();
+  std::int64_t global_last = 0;
+  MPI_Allreduce(&last, &global_last, 1, MPI_INT64_T, MPI_MAX, comm_);
+  result.last_event_time = SimTime{global_last};
+  switch (stop) {
+    case Stop::end_time: result.reason = TerminationReason::end_time_reached; break;
+    case Stop::event_limit: result.reason = TerminationReason::event_limit_reached; break;
+    default: result.reason = TerminationReason::no_more_events; break;
+  }
+  return result;
+}
+
+RunResult run_optimistic(ModelInstance& model) {
+  validate_optimistic_config(model.config);
+  TimeWarpEngine engine(model);
+  return engine.run();
+}
+
+}  // namespace pdes::internal

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// TimeWarpEngine: the optimistic engine (Jefferson's Time Warp) on one MPI rank.
+//
+// Each rank owns the LPs the partition gives it and runs their events speculatively in key
+// order, batch_size events between polls of the network:
+//   - an event that arrives below an LP's newest processed event rolls the LP back
+//     (RollbackManager): state restored from a copy, coast-forward, anti-messages;
+//   - GVT rounds (GvtManager, Mattern's algorithm) start every batch_size × gvt_interval
+//     events, or at once when the rank has nothing it may run; a finished round commits
+//     everything below GVT (FossilCollector) and decides, identically on every rank, whether
+//     the run is over;
+//   - bounds: no event runs at or beyond GVT + optimism_window, and a rank whose event memory
+//     (event blocks + saved states) exceeds event_memory_limit_bytes stops speculating until
+//     fossil collection frees enough; if that does not happen, the run stops with a
+//     ResourceError naming kernel.event_memory_limit.
+//
+// Errors: a handler that throws blocks its LP at that event (it may be a speculative state
+// that a rollback will undo). If GVT reaches the event, the error was real. Any error — a
+// real handler failure, a ResourceError, an exception in commit — is reported in the next GVT
+// round; all ranks then stop together, drain the network and throw the same pdes error
+// (RunError). Only a failure of the GVT protocol itself falls back to MPI_Abort.
+//
+// Termination (the same decision on every rank, from the same GVT result):
+//   GVT is "no event" → no_more_events; GVT time >= end_time → end_time_reached;
+//   committed events summed over ranks >= max_events → event_limit_reached (approximate).
+#pragma once
+
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "pdes/internal/execution_context.hpp"
+#include "pdes/internal/forced_rollback.hpp"
+#include "pdes/internal/fossil_collector.hpp"
+#include "pdes/internal/gvt_manager.hpp"
+#include "pdes/internal/mpi_transport.hpp"
+#include "pdes/internal/rollback_manager.hpp"
+#include "pdes/internal/time_warp_rank.hpp"
+#include "pdes/simulation.hpp"
+#include "pdes/statistics.hpp"
+
+namespace pdes::internal {
+
+/// Throws ConfigError for knobs the optimistic engine cannot run with.
+void validate_optimistic_config(const KernelConfig& config);
+
+class TimeWarpEngine final : public EngineServices {
+ public:
+  /// Collective: duplicates MPI_COMM_WORLD.
+  explicit TimeWarpEngine(ModelInstance& model);
+  ~TimeWarpEngine() override;
+  TimeWarpEngine(const TimeWarpEngine&) = delete;
+  TimeWarpEngine& operator=(const TimeWarpEngine&) = delete;
+
+  /// Collective. Runs to termination; on error every rank throws the same pdes error.
+  RunResult run();
+
+  void send_event(const EventHeader& header, const void* payload) override;
+  void emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
+                   std::size_t size) override;
+
+ private:
+  enum class Stop { none, no_more_events, end_time, event_limit, error };
+
+  Stop main_loop();
+  void init_lps();
+  void receive(const EventHeader& header, const void* payload);
+  TwEvent* next_executable();
+  bool round_due();
+  std::size_t execute_batch();
+  void execute(TwEvent* event);
+  void deliver_sends(OptimisticLp& lp);
+  GvtContribution contribution();
+  Stop after_round(const GvtResult& result);
+  void check_memory();
+  void set_fatal(std::exception_ptr error);
+  void report_progress(std::uint64_t committed, bool force);
+  [[noreturn]] void raise_error();
+  RunResult gather_result(Stop stop);
+
+  ModelInstance& model_;
+  const KernelConfig& config_;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+  TimeWarpRank state_;
+  std::unique_ptr<MpiTransport> transport_;
+  std::unique_ptr<GvtManager> gvt_;
+  std::unique_ptr<RollbackManager> rollbacks_;
+  FossilCollector fossils_;
+  ForcedRollback forced_;
+
+  enum class Mode { init, execute };
+  Mode mode_ = Mode::init;
+  ExecutionContext exec_;
+  OptimisticLp* current_ = nullptr;   ///< LP whose handler is running
+  std::vector<TwEvent*> staged_;      ///< events sent by the running handler
+
+  EventKey gvt_key_{SimTime::zero(), LpId{0}, 0};
+  SimTime window_end_ = SimTime::max();
+  std::uint64_t round_period_ = 0;    ///< events between two GVT rounds
+  std::uint64_t since_round_ = 0;
+  bool memory_blocked_ = false;
+  std::uint32_t over_limit_rounds_ = 0;
+  std::exception_ptr fatal_;
+  int error_origin_ = -1;
+  std::uint64_t global_committed_ = 0;
+
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point next_progress_;
+};
+
+}  // namespace pdes::internal

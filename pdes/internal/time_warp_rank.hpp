@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// TimeWarpRank: what the parts of the optimistic engine on one rank share — the model's
+// local LPs with their histories, the event memory, the pending set, the index of events
+// received from other ranks, and the statistics. The parts (TimeWarpEngine, RollbackManager,
+// FossilCollector) each hold a reference to it; it has no behaviour of its own beyond lookups.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "pdes/internal/optimistic_lp.hpp"
+#include "pdes/internal/pending_set.hpp"
+#include "pdes/internal/remote_event_index.hpp"
+#include "pdes/internal/tw_event.hpp"
+#include "pdes/simulation.hpp"
+#include "pdes/statistics.hpp"
+
+namespace pdes::internal {
+
+struct TimeWarpRank {
+  explicit TimeWarpRank(ModelInstance& m)
+      : model(m), config(m.config), pool(m.max_payload_size), pending(pool) {
+    lps.reserve(m.lps.size());
+    for (auto& runtime : m.lps) lps.emplace_back(*runtime, &saved_state_bytes);
+  }
+  TimeWarpRank(const TimeWarpRank&) = delete;
+  TimeWarpRank& operator=(const TimeWarpRank&) = delete;
+
+  bool is_local(LpId id) const { return model.local_index[id.value()] >= 0; }
+  OptimisticLp& lp_of(LpId id) {
+    return lps[static_cast<std::size_t>(model.local_index[id.value()])];
+  }
+  std::uint32_t index_of(LpId id) const {
+    return static_cast<std::uint32_t>(model.local_index[id.value()]);
+  }
+  int rank_of(LpId id) const { return model.partition.rank_of_lp[id.value()]; }
+
+  /// Puts an LP in `listed` (LPs with a history for fossil collection) if it is not yet.
+  void list(OptimisticLp& lp) {
+    if (!lp.listed) {
+      lp.listed = true;
+      listed.push_back(index_of(lp.id()));
+    }
+  }
+
+  /// Bytes of event memory in use: event blocks (pending, processed, cancelled but not yet
+  /// dropped) and saved states.
+  std::uint64_t memory_in_use() const { return pool.live_bytes() + saved_state_bytes; }
+
+  ModelInstance& model;
+  const KernelConfig& config;
+  TwEventPool pool;
+  PendingSet pending;
+  RemoteEventIndex remote_index;
+  std::vector<OptimisticLp> lps;        ///< same order as model.lps
+  std::vector<std::uint32_t> listed;    ///< LPs whose history is not empty
+  std::vector<std::uint32_t> failed;    ///< LPs with an LpFailure
+  EngineStatistics stats;
+  std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held
+  std::uint64_t uncommitted = 0;        ///< processed, not yet committed events
+  SimTime last_committed_time = SimTime::zero();
+};
+
+}  // namespace pdes::internal

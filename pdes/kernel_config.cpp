@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "pdes/kernel_config.hpp"
+
+namespace pdes {
+
+std::string_view to_string(EngineKind kind) {
+  switch (kind) {
+    case EngineKind::sequential: return "sequential";
+    case EngineKind::optimistic: return "optimistic";
+    case EngineKind::rollback_check: return "rollback-check";
+  }
+  return "unknown";
+}
+
+}  // namespace pdes

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// KernelConfig: every knob of the kernel, as a plain struct with defaults.
+//
+// io/ fills it from the [simulation] and [kernel] sections of a configuration file; tests and
+// benchmarks fill it directly. The defaults here are the single source of truth for the kernel's
+// defaults (io/ reads them from a default-constructed KernelConfig).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "pdes/sim_time.hpp"
+
+namespace pdes {
+
+enum class EngineKind {
+  sequential,      ///< one rank; the reference and the fastest path on one core
+  optimistic,      ///< Time Warp over MPI
+  rollback_check,  ///< one rank; every event is executed, rolled back and re-executed
+};
+
+std::string_view to_string(EngineKind kind);
+
+struct KernelConfig {
+  EngineKind engine = EngineKind::sequential;
+  /// Global seed of every LP's random stream (see Rng).
+  std::uint64_t seed = 1;
+  /// Events with receive time >= end_time are not executed.
+  SimTime end_time = SimTime::max();
+  /// Stop after this many committed events (0: no limit). A safety bound: only the sequential
+  /// engine stops at exactly this event of the total order.
+  std::uint64_t max_events = 0;
+
+  // --- optimistic engine ------------------------------------------------------------------
+  /// Events executed between two polls of the network.
+  std::uint32_t batch_size = 16;
+  /// Batches between two GVT computations.
+  std::uint32_t gvt_interval = 16;
+  /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
+  SimTime optimism_window = SimTime::max();
+  /// Memory for pending and uncommitted events on one rank; exceeding it is a ResourceError.
+  std::uint64_t event_memory_limit_bytes = std::uint64_t{1} << 30;
+  /// Copy the LP state every k events (1: before every event; k > 1: coast forward on rollback).
+  std::uint32_t state_save_period = 1;
+  /// Debug mode: after an event, roll the LP back with this probability (seeded by `seed`).
+  double forced_rollback_probability = 0.0;
+
+  // --- reporting ---------------------------------------------------------------------------
+  /// Wall-clock seconds between two ProgressObserver calls (0: never).
+  double progress_interval_seconds = 1.0;
+};
+
+}  // namespace pdes

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// LogicalProcess<State, Payload>: the base class of every model LP type.
+//
+// One class per LP type. All mutable simulation state lives in `State`, which the kernel owns,
+// saves and restores; handlers are const, so the compiler rejects writes to anything else.
+// Parameters and shared topology are const members set in the constructor.
+//
+// State must be a regular value type: copyable, equality-comparable (`operator==`, used by the
+// rollback-check engine), without pointers, references or handles to other LPs. Containers of
+// values (std::vector, std::array) are fine. Payload must be trivially copyable; it travels
+// between ranks as bytes.
+//
+// Contracts:
+//   on_init   — called once per LP, in increasing LP id order, at time zero, on a
+//               default-constructed State. May set up State, send events and draw random numbers.
+//   on_event  — called for each event in the total order (time, sender, sender sequence). May
+//               change State, send events (delay >= 1 tick), draw random numbers and emit
+//               records. In the optimistic engine it may run several times for the same event
+//               (after rollbacks); the kernel undoes everything it did each time, so it must not
+//               touch anything outside State and the Context.
+//   on_commit — optional; called once per event when it becomes final, in time order per LP.
+//               It sees the event but not the State (state after old events is not kept).
+//
+//   struct PingState { std::uint64_t received = 0; bool operator==(const PingState&) const = default; };
+//   struct Ping { std::uint32_t hops; };
+//   class PingLp final : public pdes::LogicalProcess<PingState, Ping> {
+//     void on_init(PingState&, pdes::Context<Ping>& ctx) const override { ... }
+//     void on_event(const Ping& ev, PingState& s, pdes::Context<Ping>& ctx) const override { ... }
+//   };
+#pragma once
+
+#include <concepts>
+#include <type_traits>
+
+#include "pdes/context.hpp"
+
+namespace pdes {
+
+template <class State, class Payload>
+class LogicalProcess {
+  static_assert(std::is_trivially_copyable_v<Payload>, "event payloads must be trivially copyable");
+  static_assert(std::is_default_constructible_v<State> && std::is_copy_assignable_v<State>,
+                "State must be default-constructible and copyable");
+  static_assert(std::equality_comparable<State>, "State needs operator== (rollback check)");
+
+ public:
+  using StateType = State;
+  using PayloadType = Payload;
+
+  virtual ~LogicalProcess() = default;
+
+  virtual void on_init(State& state, Context<Payload>& ctx) const = 0;
+  virtual void on_event(const Payload& event, State& state, Context<Payload>& ctx) const = 0;
+  virtual void on_commit(const Payload& /*event*/, CommitContext& /*ctx*/) const {}
+};
+
+}  // namespace pdes

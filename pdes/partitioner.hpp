@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Partitioning: which rank owns which LP.
+//
+// A model describes its LPs as a PartitionGraph (cheap to build on every rank: ids, optional
+// edges weighted by expected traffic). A Partitioner (implemented in partition/: block,
+// round-robin, later METIS and Scotch) maps it to ranks. Each rank then builds only its own LPs.
+// The mapping never changes results (the event order is total and independent of ranks); it
+// changes only speed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pdes/lp_id.hpp"
+
+namespace pdes {
+
+/// The LPs of a model as a weighted graph, in compressed sparse row form. Edges may be empty
+/// when the partitioner does not need them (block, round-robin).
+struct PartitionGraph {
+  std::uint64_t num_lps = 0;
+  std::vector<std::uint64_t> edge_offsets;  ///< size num_lps + 1 when edges are given
+  std::vector<std::uint64_t> edge_targets;
+  std::vector<std::uint32_t> edge_weights;
+};
+
+/// The LP -> rank map.
+struct Partition {
+  int num_ranks = 1;
+  std::vector<std::int32_t> rank_of_lp;  ///< indexed by LpId::value()
+
+  int rank_of(LpId lp) const { return rank_of_lp[lp.value()]; }
+  /// The LPs of `rank`, in increasing id order.
+  std::vector<LpId> lps_of(int rank) const;
+  /// Sum of the weights of edges whose ends lie on different ranks (0 without edges).
+  std::uint64_t edge_cut(const PartitionGraph& graph) const;
+};
+
+class Partitioner {
+ public:
+  virtual ~Partitioner() = default;
+  virtual std::string name() const = 0;
+  /// Maps every LP of `graph` to one of `num_ranks` ranks. Throws ConfigError when it cannot
+  /// (for example more ranks than LPs).
+  virtual Partition partition(const PartitionGraph& graph, int num_ranks) const = 0;
+};
+
+}  // namespace pdes

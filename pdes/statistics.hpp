@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Engine statistics in ROSS's terms, per rank and summed over ranks.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "pdes/sim_time.hpp"
+
+namespace pdes {
+
+struct EngineStatistics {
+  std::uint64_t events_processed = 0;    ///< executions, including those later rolled back
+  std::uint64_t events_committed = 0;    ///< executions that GVT made final
+  std::uint64_t events_rolled_back = 0;  ///< executions undone
+  std::uint64_t primary_rollbacks = 0;   ///< caused by a straggler event
+  std::uint64_t secondary_rollbacks = 0; ///< caused by an anti-message
+  std::uint64_t anti_messages = 0;       ///< cancellation messages sent
+  std::uint64_t remote_events = 0;       ///< events sent to an LP on another rank
+  std::uint64_t gvt_rounds = 0;
+  double wall_seconds = 0.0;
+  std::uint64_t peak_rss_bytes = 0;      ///< peak resident memory of the process
+  /// Order-independent digest of committed events: the sum (mod 2^64) of a hash of
+  /// (receive time, destination LP, sender LP, sender sequence). Equal digests across engines
+  /// and rank counts are the determinism check.
+  std::uint64_t event_digest = 0;
+
+  double efficiency() const {
+    return events_processed == 0 ? 1.0
+                                 : static_cast<double>(events_committed) /
+                                       static_cast<double>(events_processed);
+  }
+  double committed_rate() const {
+    return wall_seconds > 0.0 ? static_cast<double>(events_committed) / wall_seconds : 0.0;
+  }
+  /// Adds counters and digests; wall time is the maximum, memory the sum over ranks.
+  void accumulate(const EngineStatistics& other);
+};
+
+enum class TerminationReason {
+  end_time_reached,     ///< the next event lies at or after end_time
+  event_limit_reached,  ///< max_events committed
+  no_more_events,       ///< the event list ran empty before end_time
+};
+
+std::string_view to_string(TerminationReason reason);
+
+struct RunResult {
+  EngineStatistics total;
+  std::vector<EngineStatistics> per_rank;  ///< complete on every rank
+  TerminationReason reason = TerminationReason::no_more_events;
+  /// Time of the last committed event.
+  SimTime last_event_time = SimTime::zero();
+  int num_ranks = 1;
+};
+
+/// The digest term of one committed event (see EngineStatistics::event_digest).
+std::uint64_t event_digest_term(SimTime time, std::uint64_t dest, std::uint64_t sender,
+                                std::uint64_t sequence);
+
+/// Peak resident set size of this process, in bytes.
+std::uint64_t peak_rss_bytes();
+
+}  // namespace pdes

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The README's first command: installs the packages, builds, and runs the default example.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh"
+example="${1:-$root/examples/phold.toml}"
+echo
+echo "== warpnet run $example"
+"${WARPNET_BUILD_DIR:-$root/build}/app/warpnet" run "$example"

@@ -1,0 +1,2 @@
+// deliberately wrong: the layering test must catch this
+#include "models/network/router.hpp"
