@@ -15,7 +15,6 @@
 #include "app/progress_line.hpp"
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
-#include "io/config/kernel_schema.hpp"
 
 namespace app {
 
@@ -44,10 +43,12 @@ void check_writable(const std::string& path) {
   }
 }
 
-int run_loaded(const RunOptions& options, const LoadedConfig& loaded, const MpiSession& mpi) {
+int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig& loaded,
+               const MpiSession& mpi) {
   const models::ModelEntry& entry = *loaded.model;
-  std::unique_ptr<models::Model> model = entry.create(loaded.config);
-  const pdes::KernelConfig kernel = io::kernel_config_from(loaded.config, entry.ticks_per_time_unit);
+  BuiltRun built = setup.build(loaded);
+  const std::unique_ptr<models::Model>& model = built.model;
+  const pdes::KernelConfig& kernel = built.kernel;
   check_writable(options.stats_json);
 
   pdes::Simulation sim(kernel);
@@ -117,19 +118,18 @@ int run_command(const RunOptions& options) {
   if (code != kExitOk) return code;
   const bool optimistic = loaded->config.get_string("simulation.engine") == "optimistic";
   const MpiSession mpi(launched_by_mpi() || optimistic);
-  return guarded(mpi.rank(), mpi.active(), [&] { return run_loaded(options, *loaded, mpi); });
+  return guarded(mpi.rank(), mpi.active(), [&] { return run_loaded(options, setup, *loaded, mpi); });
 }
 
 int validate_command(const RunOptions& options) {
   const Setup setup;
   return guarded(launcher_rank(), false, [&] {
     const LoadedConfig loaded = setup.load(options.config_file, all_overrides(options));
-    const auto model = loaded.model->create(loaded.config);
-    const pdes::KernelConfig kernel =
-        io::kernel_config_from(loaded.config, loaded.model->ticks_per_time_unit);
+    const BuiltRun built = setup.build(loaded);
     std::printf("%s: valid (model %s, engine %s, %llu LPs)\n", options.config_file.c_str(),
-                loaded.model->name.c_str(), std::string(pdes::to_string(kernel.engine)).c_str(),
-                static_cast<unsigned long long>(model->partition_graph().num_lps));
+                loaded.model->name.c_str(),
+                std::string(pdes::to_string(built.kernel.engine)).c_str(),
+                static_cast<unsigned long long>(built.model->partition_graph().num_lps));
     return kExitOk;
   });
 }
@@ -144,7 +144,7 @@ int effective_config_command(const RunOptions& options) {
   const Setup setup;
   return guarded(launcher_rank(), false, [&] {
     const LoadedConfig loaded = setup.load(options.config_file, all_overrides(options));
-    loaded.model->create(loaded.config);
+    setup.build(loaded);
     std::fputs(loaded.config.effective_toml().c_str(), stdout);
     return kExitOk;
   });

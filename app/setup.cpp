@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/setup.hpp"
 
+#include "io/config/config_errors.hpp"
 #include "io/config/kernel_schema.hpp"
 
 namespace app {
@@ -12,12 +13,27 @@ Setup::Setup() {
 }
 
 LoadedConfig Setup::load(const std::string& file, const std::vector<std::string>& overrides) const {
-  std::vector<io::Override> parsed;
-  parsed.reserve(overrides.size());
-  for (const auto& text : overrides) parsed.push_back(io::parse_override(text));
-  LoadedConfig loaded{io::load_config(schema_, file, parsed), nullptr};
+  LoadedConfig loaded{io::load_config(schema_, file, io::parse_overrides(overrides)), nullptr};
   loaded.model = &registry_.find(loaded.config.get_string("simulation.model"));
   return loaded;
+}
+
+BuiltRun Setup::build(const LoadedConfig& loaded) const {
+  // The model's and the kernel's semantic checks are independent: report both groups at once.
+  std::vector<io::ConfigIssue> issues;
+  BuiltRun run;
+  try {
+    run.model = loaded.model->create(loaded.config);
+  } catch (const io::ConfigErrors& e) {
+    issues.insert(issues.end(), e.issues().begin(), e.issues().end());
+  }
+  try {
+    run.kernel = io::kernel_config_from(loaded.config, loaded.model->ticks_per_time_unit);
+  } catch (const io::ConfigErrors& e) {
+    issues.insert(issues.end(), e.issues().begin(), e.issues().end());
+  }
+  if (!issues.empty()) throw io::ConfigErrors(std::move(issues));
+  return run;
 }
 
 }  // namespace app

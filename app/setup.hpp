@@ -11,12 +11,18 @@
 #include "io/config/config.hpp"
 #include "io/config/schema.hpp"
 #include "models/model.hpp"
+#include "pdes/kernel_config.hpp"
 
 namespace app {
 
 struct LoadedConfig {
   io::Config config;
   const models::ModelEntry* model = nullptr;
+};
+
+struct BuiltRun {
+  std::unique_ptr<models::Model> model;
+  pdes::KernelConfig kernel;
 };
 
 class Setup {
@@ -28,6 +34,10 @@ class Setup {
 
   /// Loads and checks `file` with the `key=value` overrides. Throws io::ConfigErrors.
   LoadedConfig load(const std::string& file, const std::vector<std::string>& overrides) const;
+
+  /// Builds the model and the kernel configuration; throws io::ConfigErrors with every
+  /// semantic problem of both.
+  BuiltRun build(const LoadedConfig& loaded) const;
 
  private:
   models::ModelRegistry registry_;

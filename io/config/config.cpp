@@ -25,8 +25,7 @@ const Config::Entry& Config::entry(std::string_view path) const {
   return it->second;
 }
 
-const Value& Config::value_of(std::string_view path,
-                              std::initializer_list<ValueType> types) const {
+const Value& Config::value_of(std::string_view path, std::initializer_list<ValueType> types) const {
   const Entry& e = entry(path);
   bool type_ok = false;
   for (const ValueType t : types) type_ok = type_ok || e.decl->type == t;
@@ -35,8 +34,8 @@ const Value& Config::value_of(std::string_view path,
                                        path, type_name(e.decl->type)));
   }
   if (!e.value) {
-    throw std::logic_error(fmt::format(
-        "io::Config: required key \"{}\" has no value: its section is inactive", path));
+    throw std::logic_error(
+        fmt::format("io::Config: required key \"{}\" has no value: its section is inactive", path));
   }
   return *e.value;
 }
@@ -78,9 +77,12 @@ bool Config::is_active(std::string_view path) const { return entry(path).active;
 std::string Config::location(std::string_view path) const {
   const Entry& e = entry(path);
   switch (e.origin) {
-    case Origin::file: return fmt::format("{}:{}", source_name_, e.line);
-    case Origin::override_value: return e.override_location;
-    case Origin::default_value: return "default";
+    case Origin::file:
+      return fmt::format("{}:{}", source_name_, e.line);
+    case Origin::override_value:
+      return e.override_location;
+    case Origin::default_value:
+      return "default";
   }
   return "default";
 }
@@ -94,9 +96,12 @@ std::string Config::as_written(std::string_view path) const {
 std::string Config::issue_location(std::string_view path) const {
   const Entry& e = entry(path);
   switch (e.origin) {
-    case Origin::file: return fmt::format("{}:{}:{}", source_name_, e.line, e.column);
-    case Origin::override_value: return e.override_location;
-    case Origin::default_value: return source_name_;
+    case Origin::file:
+      return fmt::format("{}:{}:{}", source_name_, e.line, e.column);
+    case Origin::override_value:
+      return e.override_location;
+    case Origin::default_value:
+      return source_name_;
   }
   return source_name_;
 }

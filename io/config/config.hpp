@@ -113,7 +113,7 @@ Config load_config(const Schema& schema, const std::string& file,
                    const std::vector<Override>& overrides);
 
 /// load_config() on text held in memory; `source_name` stands for the file name in messages.
-Config load_config_string(const Schema& schema, std::string_view toml_text,
-                          std::string source_name, const std::vector<Override>& overrides);
+Config load_config_string(const Schema& schema, std::string_view toml_text, std::string source_name,
+                          const std::vector<Override>& overrides);
 
 }  // namespace io

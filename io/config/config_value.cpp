@@ -9,14 +9,22 @@ namespace io {
 
 std::string_view type_name(ValueType type) {
   switch (type) {
-    case ValueType::integer: return "integer";
-    case ValueType::floating: return "float";
-    case ValueType::boolean: return "boolean";
-    case ValueType::string: return "string";
-    case ValueType::choice: return "choice";
-    case ValueType::int_list: return "integer list";
-    case ValueType::float_list: return "float list";
-    case ValueType::string_list: return "string list";
+    case ValueType::integer:
+      return "integer";
+    case ValueType::floating:
+      return "float";
+    case ValueType::boolean:
+      return "boolean";
+    case ValueType::string:
+      return "string";
+    case ValueType::choice:
+      return "choice";
+    case ValueType::int_list:
+      return "integer list";
+    case ValueType::float_list:
+      return "float list";
+    case ValueType::string_list:
+      return "string list";
   }
   return "unknown";
 }
@@ -41,13 +49,27 @@ std::string string_to_toml(std::string_view text) {
   std::string out = "\"";
   for (const char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
           static constexpr char kHex[] = "0123456789ABCDEF";

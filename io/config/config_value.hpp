@@ -59,12 +59,12 @@ std::string string_to_toml(std::string_view text);
 class Number {
  public:
   template <typename T>
-    requires(std::integral<T> && !std::same_as<T, bool>)
-  constexpr Number(T value)  // NOLINT(google-explicit-constructor): bounds are written as literals
+  requires(std::integral<T> && !std::same_as<T, bool>) constexpr Number(
+      T value)  // NOLINT(google-explicit-constructor): bounds are written as literals
       : value_(fits_int64(value) ? Rep{static_cast<std::int64_t>(value)}
                                  : Rep{static_cast<double>(value)}) {}
   template <typename T>
-    requires std::floating_point<T>
+  requires std::floating_point<T>
   constexpr Number(T value)  // NOLINT(google-explicit-constructor)
       : value_(static_cast<double>(value)) {}
 

@@ -13,8 +13,7 @@ namespace io {
 
 namespace {
 
-constexpr pdes::EngineKind kEngines[] = {pdes::EngineKind::sequential,
-                                         pdes::EngineKind::optimistic,
+constexpr pdes::EngineKind kEngines[] = {pdes::EngineKind::sequential, pdes::EngineKind::optimistic,
                                          pdes::EngineKind::rollback_check};
 constexpr std::int64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kBytesPerMiB = std::uint64_t{1} << 20;
@@ -43,16 +42,14 @@ std::int64_t default_mib(const pdes::KernelConfig& d) {
 // value * ticks_per_unit rounded to the nearest tick; SimTime::max() stays reserved for "never".
 pdes::SimTime to_ticks(const Config& config, ErrorCollector& errors, std::string_view key,
                        std::int64_t ticks_per_unit) {
-  constexpr auto kMaxTicks =
-      static_cast<long double>(std::numeric_limits<std::int64_t>::max());
+  constexpr auto kMaxTicks = static_cast<long double>(std::numeric_limits<std::int64_t>::max());
   const double value = config.get_float(key);
   const long double ticks = static_cast<long double>(value) * ticks_per_unit;
   if (!(ticks < kMaxTicks - 0.5L)) {
     errors.add(key, fmt::format("value {} is too large: at {} ticks per model time unit it is "
                                 "{:.6g} ticks, beyond the largest simulated time; allowed: < "
                                 "{:.6g} (model time units)",
-                                config.as_written(key), ticks_per_unit,
-                                static_cast<double>(ticks),
+                                config.as_written(key), ticks_per_unit, static_cast<double>(ticks),
                                 static_cast<double>(kMaxTicks / ticks_per_unit)));
     return pdes::SimTime::max();
   }

@@ -14,8 +14,8 @@ namespace {
 
 bool valid_segment(std::string_view segment) {
   return !segment.empty() && std::all_of(segment.begin(), segment.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
   });
 }
 
@@ -35,15 +35,18 @@ void check_path(std::string_view path, std::string_view what) {
 }
 
 bool is_numeric(ValueType type) {
-  return type == ValueType::integer || type == ValueType::floating ||
-         type == ValueType::int_list || type == ValueType::float_list;
+  return type == ValueType::integer || type == ValueType::floating || type == ValueType::int_list ||
+         type == ValueType::float_list;
 }
 
 std::string element_type_plural(ValueType type) {
   switch (type) {
-    case ValueType::int_list: return "integers";
-    case ValueType::float_list: return "floats";
-    default: return "strings";
+    case ValueType::int_list:
+      return "integers";
+    case ValueType::float_list:
+      return "floats";
+    default:
+      return "strings";
   }
 }
 
@@ -97,7 +100,8 @@ std::string default_violation(const KeyDecl& d) {
     case ValueType::string_list:
       return size_violation(std::get<std::vector<std::string>>(d.default_value).size());
     case ValueType::boolean:
-    case ValueType::string: return "";
+    case ValueType::string:
+      return "";
   }
   return "";
 }
@@ -165,8 +169,8 @@ KeyBuilder& KeyBuilder::less_than(Number bound) {
 
 KeyBuilder& KeyBuilder::finite() {
   if (decl_.type != ValueType::floating && decl_.type != ValueType::float_list) {
-    throw std::logic_error(fmt::format("io::Schema: .finite() on {} key \"{}\"",
-                                       type_name(decl_.type), decl_.path));
+    throw std::logic_error(
+        fmt::format("io::Schema: .finite() on {} key \"{}\"", type_name(decl_.type), decl_.path));
   }
   decl_.finite = true;
   return *this;
@@ -199,7 +203,7 @@ KeyBuilder& Schema::add(KeyDecl decl) {
   return keys_.back();
 }
 
-SectionInfo& Schema::section_entry(const std::string& name) {
+SectionInfo& Schema::section_entry(std::string name) {
   const auto it = std::find_if(sections_.begin(), sections_.end(),
                                [&](const SectionInfo& s) { return s.name == name; });
   if (it != sections_.end()) return *it;
@@ -209,7 +213,7 @@ SectionInfo& Schema::section_entry(const std::string& name) {
   }
   const std::string parent(parent_of(name));
   if (!parent.empty()) section_entry(parent);  // enclosing sections come first
-  sections_.push_back(SectionInfo{name, "", "", {}});
+  sections_.push_back(SectionInfo{std::move(name), "", "", {}});
   return sections_.back();
 }
 
@@ -259,13 +263,13 @@ KeyBuilder& Schema::add_string_list(std::string path, std::vector<std::string> d
 }
 
 void Schema::describe_section(std::string section, std::string description) {
-  section_entry(section).description = std::move(description);
+  section_entry(std::move(section)).description = std::move(description);
 }
 
 void Schema::section_active_when(std::string section, std::string choice_key, std::string value) {
-  SectionInfo& info = section_entry(section);
+  SectionInfo& info = section_entry(std::move(section));
   if (!info.choice_key.empty() && info.choice_key != choice_key) {
-    throw std::logic_error("io::Schema: section [" + section + "] is already governed by \"" +
+    throw std::logic_error("io::Schema: section [" + info.name + "] is already governed by \"" +
                            info.choice_key + "\", not \"" + choice_key + "\"");
   }
   info.choice_key = std::move(choice_key);
@@ -298,7 +302,8 @@ void Schema::verify() const {
     for (const std::string& v : s.active_values) {
       if (std::find(choice->choices.begin(), choice->choices.end(), v) == choice->choices.end()) {
         throw std::logic_error("io::Schema: section [" + s.name + "] is active when \"" +
-                               s.choice_key + "\" is \"" + v + "\", which is not one of its choices");
+                               s.choice_key + "\" is \"" + v +
+                               "\", which is not one of its choices");
       }
     }
   }
@@ -384,11 +389,16 @@ std::string describe_allowed(const KeyDecl& decl) {
   const std::string bounds_phrase = bounds.empty() ? "" : (both_inclusive ? " in " : " ") + bounds;
   const std::string finite = decl.finite ? "finite " : "";
   switch (decl.type) {
-    case ValueType::integer: return "an integer" + bounds_phrase;
-    case ValueType::floating: return "a " + finite + "float" + bounds_phrase;
-    case ValueType::boolean: return "true or false";
-    case ValueType::string: return "a string";
-    case ValueType::choice: return fmt::format("one of: {}", fmt::join(decl.choices, ", "));
+    case ValueType::integer:
+      return "an integer" + bounds_phrase;
+    case ValueType::floating:
+      return "a " + finite + "float" + bounds_phrase;
+    case ValueType::boolean:
+      return "true or false";
+    case ValueType::string:
+      return "a string";
+    case ValueType::choice:
+      return fmt::format("one of: {}", fmt::join(decl.choices, ", "));
     case ValueType::int_list:
     case ValueType::float_list:
     case ValueType::string_list: {

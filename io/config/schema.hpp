@@ -100,7 +100,7 @@ class KeyBuilder {
 struct SectionInfo {
   std::string name;  ///< "traffic.hotspot"
   std::string description;
-  std::string choice_key;                   ///< empty: always active (unless a parent is not)
+  std::string choice_key;                  ///< empty: always active (unless a parent is not)
   std::vector<std::string> active_values;  ///< active while choice_key has one of these
 };
 
@@ -145,7 +145,7 @@ class Schema {
 
  private:
   KeyBuilder& add(KeyDecl decl);
-  SectionInfo& section_entry(const std::string& name);
+  SectionInfo& section_entry(std::string name);
 
   std::deque<KeyBuilder> keys_;
   std::vector<SectionInfo> sections_;

@@ -18,6 +18,7 @@ using Row = std::array<std::string, kColumns>;
 
 std::string allowed_column(const KeyDecl& d) {
   if (d.type == ValueType::choice) return fmt::format("{}", fmt::join(d.choices, " | "));
+  if (d.type == ValueType::boolean) return "true | false";
   std::string out = describe_bounds(d);
   if (d.finite) out = out.empty() ? "finite" : out + ", finite";
   if (d.min_size && d.max_size) {
@@ -67,13 +68,19 @@ std::string Schema::explain() const {
   std::string out =
       "Configuration keys. Give them in a TOML file ([section] then key = value) or on the\n"
       "command line with --set section.key=value.\n";
-  out += "\n" + format_row(header, "DESCRIPTION");
+  // Appends rather than "\n" + string: GCC 12 gives a false -Wrestrict on the latter.
+  out += '\n';
+  out += format_row(header, "DESCRIPTION");
 
   auto print_section = [&](std::string_view name, std::string_view title) {
     bool any = false;
     for (const KeyBuilder& key : keys_) {
       if (key.decl().section != name) continue;
-      if (!any) out += "\n" + std::string(title) + "\n";
+      if (!any) {
+        out += '\n';
+        out += title;
+        out += '\n';
+      }
       any = true;
       out += format_row(row_of(key.decl()), key.decl().description);
     }

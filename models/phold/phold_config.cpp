@@ -32,16 +32,16 @@ void declare_schema(io::Schema& schema) {
   schema.describe_section("phold", "PHOLD synthetic benchmark (parameters as in ROSS)");
   schema.section_active_when("phold", "simulation.model", "phold");
   schema.add_int("phold.lps", static_cast<std::int64_t>(kDefaults.lps))
-      .unit("LPs").range(1, std::int64_t{1} << 32).describe("number of logical processes");
+      .unit("LPs").range(1, std::int64_t{1} << 32).describe("Number of logical processes");
   schema.add_int("phold.start_events", static_cast<std::int64_t>(kDefaults.start_events))
-      .unit("events").range(1, 1 << 20).describe("events each LP schedules at start");
+      .unit("events").range(1, 1 << 20).describe("Events each LP schedules at start");
   schema.add_float("phold.mean_delay", kDefaults.mean_delay)
       .unit("time units").greater_than(0.0).max(1e9)
-      .describe("mean of the exponential part of each event's delay");
+      .describe("Mean of the exponential part of each event's delay");
   schema.add_float("phold.lookahead", kDefaults.lookahead)
-      .unit("time units").range(0.0, 1e9).describe("constant part of each event's delay");
+      .unit("time units").range(0.0, 1e9).describe("Constant part of each event's delay");
   schema.add_float("phold.remote_fraction", kDefaults.remote_fraction)
-      .range(0.0, 1.0).describe("probability that an event goes to an LP of another group");
+      .range(0.0, 1.0).describe("Probability that an event goes to an LP of another group");
   schema.add_int("phold.group_size", static_cast<std::int64_t>(kDefaults.group_size))
       .unit("LPs").range(1, std::int64_t{1} << 32)
       .describe("LPs per group (contiguous ids); remote = another group");

@@ -54,7 +54,15 @@ TEST_CASE("unknown section: did-you-mean among sections, reported once for the w
   CHECK(issue.key == "kernal");
   CHECK(contains(issue.message, "unknown section [kernal]"));
   CHECK(contains(issue.message, "did you mean [kernel]?"));
-  CHECK(contains(issue.message, "valid sections at the top level: [simulation], [kernel], [phold]"));
+  CHECK(
+      contains(issue.message, "valid sections at the top level: [simulation], [kernel], [phold]"));
+}
+
+TEST_CASE("a quoted key with dots is one unknown key, not a dotted path") {
+  const auto schema = io_test::phold_schema();
+  const auto issue = only_issue(schema, "\"phold.lps\" = 3\n" + phold_file());
+  CHECK(issue.location == "test.toml:1:1");
+  CHECK(contains(issue.message, "the quoted name \"phold.lps\" at the top level is one key"));
 }
 
 TEST_CASE("wrong types name the value as written, its type and the expected type") {
@@ -81,7 +89,8 @@ TEST_CASE("wrong types name the value as written, its type and the expected type
   SUBCASE("boolean for an integer") {
     const auto issue = only_issue(schema, phold_file("seed = true\n"));
     CHECK(issue.key == "simulation.seed");
-    CHECK(contains(issue.message, "value true has the wrong type (a boolean); expected an integer >= 0"));
+    CHECK(contains(issue.message,
+                   "value true has the wrong type (a boolean); expected an integer >= 0"));
   }
   SUBCASE("array for a scalar") {
     const auto issue = only_issue(schema, phold_file("[phold]\nlps = [8, 8]\n"));
@@ -119,7 +128,8 @@ TEST_CASE("out of range: the value and the allowed range") {
     CHECK(issue.message == "value 0.0 is out of range; allowed: > 0");
   }
   SUBCASE("half-open probability") {
-    const auto issue = only_issue(schema, phold_file("[kernel]\nforced_rollback_probability = 1.5\n"));
+    const auto issue =
+        only_issue(schema, phold_file("[kernel]\nforced_rollback_probability = 1.5\n"));
     CHECK(issue.message == "value 1.5 is out of range; allowed: >= 0 and < 1");
   }
   SUBCASE("inf where a finite value is required") {
@@ -187,7 +197,8 @@ TEST_CASE("list errors point at the element") {
   }
   SUBCASE("scalar for a list") {
     const auto issue = only_issue(schema, "[run]\ntags = \"a\"\n");
-    CHECK(issue.message == "value \"a\" has the wrong type (a string); expected an array of strings");
+    CHECK(issue.message ==
+          "value \"a\" has the wrong type (a string); expected an array of strings");
   }
   SUBCASE("two bad elements are two issues") {
     CHECK(issues_of(schema, "[run]\ndims = [0, 0]\n").size() == 2);
@@ -241,14 +252,15 @@ TEST_CASE("all errors are reported at once, file issues in file order, then --se
   } catch (const io::ConfigErrors& e) {
     std::vector<std::string> keys;
     for (const auto& issue : e.issues()) keys.push_back(issue.key);
-    CHECK(keys == std::vector<std::string>{
-                      "simulation.engine", "simulation.seed", "kernel.batch_size",
-                      "kernel.optimism_window", "phold.lsp", "phold.remote_fraction",
-                      "phold.group_size", "kernel.bogus", "simulation.model",
-                      "simulation.end_time"});
+    CHECK(keys == std::vector<std::string>{"simulation.engine", "simulation.seed",
+                                           "kernel.batch_size", "kernel.optimism_window",
+                                           "phold.lsp", "phold.remote_fraction", "phold.group_size",
+                                           "kernel.bogus", "simulation.model",
+                                           "simulation.end_time"});
     const std::string what = e.what();
     CHECK(std::count(what.begin(), what.end(), '\n') == 9);
-    CHECK(contains(what, "test.toml:2:10: simulation.engine: value \"warp\" is not a valid choice"));
+    CHECK(
+        contains(what, "test.toml:2:10: simulation.engine: value \"warp\" is not a valid choice"));
     CHECK(contains(what, "--set phold.group_size=0: phold.group_size: value 0 is out of range"));
     CHECK(e.key() == "simulation.engine");
     const pdes::ConfigError& base = e;  // what the CLI catches

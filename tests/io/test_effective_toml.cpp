@@ -21,17 +21,25 @@ void check_same_values(const io::Config& a, const io::Config& b) {
     REQUIRE(a.is_active(d->path) == b.is_active(d->path));
     if (!a.is_active(d->path)) continue;
     switch (d->type) {
-      case io::ValueType::integer: CHECK(a.get_int(d->path) == b.get_int(d->path)); break;
+      case io::ValueType::integer:
+        CHECK(a.get_int(d->path) == b.get_int(d->path));
+        break;
       case io::ValueType::floating: {
         const double x = a.get_float(d->path);
         const double y = b.get_float(d->path);
         CHECK(std::memcmp(&x, &y, sizeof x) == 0);  // bit-identical
         break;
       }
-      case io::ValueType::boolean: CHECK(a.get_bool(d->path) == b.get_bool(d->path)); break;
+      case io::ValueType::boolean:
+        CHECK(a.get_bool(d->path) == b.get_bool(d->path));
+        break;
       case io::ValueType::string:
-      case io::ValueType::choice: CHECK(a.get_string(d->path) == b.get_string(d->path)); break;
-      case io::ValueType::int_list: CHECK(a.get_int_list(d->path) == b.get_int_list(d->path)); break;
+      case io::ValueType::choice:
+        CHECK(a.get_string(d->path) == b.get_string(d->path));
+        break;
+      case io::ValueType::int_list:
+        CHECK(a.get_int_list(d->path) == b.get_int_list(d->path));
+        break;
       case io::ValueType::float_list:
         CHECK(a.get_float_list(d->path) == b.get_float_list(d->path));
         break;
@@ -45,7 +53,8 @@ void check_same_values(const io::Config& a, const io::Config& b) {
 }  // namespace
 
 TEST_CASE("effective_toml lists every active key, defaults included, sections in schema order") {
-  const auto config = io_test::load(io_test::phold_schema(), io_test::phold_file("[phold]\nlps = 8\n"));
+  const auto config =
+      io_test::load(io_test::phold_schema(), io_test::phold_file("[phold]\nlps = 8\n"));
   const std::string text = config.effective_toml();
   CHECK(text.starts_with("[simulation]\nname = \"warpnet\"\nmodel = \"phold\"\n"));
   CHECK(contains(text, "\n[kernel]\nbatch_size = 16\n"));

@@ -85,8 +85,8 @@ TEST_CASE("each engine name maps to its EngineKind") {
   const auto schema = io_test::phold_schema();
   for (const auto kind : {pdes::EngineKind::sequential, pdes::EngineKind::optimistic,
                           pdes::EngineKind::rollback_check}) {
-    const auto config =
-        io_test::load(schema, phold_file(), {{"simulation.engine", std::string(pdes::to_string(kind))}});
+    const auto config = io_test::load(schema, phold_file(),
+                                      {{"simulation.engine", std::string(pdes::to_string(kind))}});
     CHECK(io::kernel_config_from(config, kTicks).engine == kind);
   }
 }
@@ -103,8 +103,12 @@ TEST_CASE("model is a required choice over the model names") {
 TEST_CASE("invalid kernel values, one SUBCASE each") {
   const auto schema = io_test::phold_schema();
   auto issue_for = [&](const std::string& lines) { return only_issue(schema, phold_file(lines)); };
-  SUBCASE("negative seed") { CHECK(issue_for("seed = -1\n").message == "value -1 is out of range; allowed: >= 0"); }
-  SUBCASE("negative max_events") { CHECK(issue_for("max_events = -1\n").key == "simulation.max_events"); }
+  SUBCASE("negative seed") {
+    CHECK(issue_for("seed = -1\n").message == "value -1 is out of range; allowed: >= 0");
+  }
+  SUBCASE("negative max_events") {
+    CHECK(issue_for("max_events = -1\n").key == "simulation.max_events");
+  }
   SUBCASE("zero end_time") {
     const auto issue = only_issue(schema, "[simulation]\nmodel = \"phold\"\nend_time = 0\n");
     CHECK(issue.message == "value 0 is out of range; allowed: > 0");
@@ -120,7 +124,9 @@ TEST_CASE("invalid kernel values, one SUBCASE each") {
     CHECK(issue_for("[kernel]\nforced_rollback_probability = 1\n").message ==
           "value 1 is out of range; allowed: >= 0 and < 1");
   }
-  SUBCASE("zero batch_size") { CHECK(issue_for("[kernel]\nbatch_size = 0\n").key == "kernel.batch_size"); }
+  SUBCASE("zero batch_size") {
+    CHECK(issue_for("[kernel]\nbatch_size = 0\n").key == "kernel.batch_size");
+  }
   SUBCASE("gvt_interval beyond 32 bits") {
     CHECK(issue_for("[kernel]\ngvt_interval = 4294967296\n").message ==
           "value 4294967296 is out of range; allowed: 1 .. 4294967295");
@@ -167,7 +173,8 @@ TEST_CASE("times that do not fit in int64 ticks are errors naming the key and th
           "tick)");
   }
   SUBCASE("infinite optimism_window is unbounded") {
-    const auto config = io_test::load(io_test::phold_schema(), phold_file("[kernel]\noptimism_window = inf\n"));
+    const auto config =
+        io_test::load(io_test::phold_schema(), phold_file("[kernel]\noptimism_window = inf\n"));
     CHECK(io::kernel_config_from(config, kTicks).optimism_window == pdes::SimTime::max());
   }
   SUBCASE("ticks_per_time_unit must be positive") {

@@ -2,6 +2,8 @@
 // --set key=value: splitting, typed reading, precedence, and bad overrides.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "tests/io/io_test_schemas.hpp"
 
 using io_test::only_issue;
@@ -113,7 +115,8 @@ TEST_CASE("bad overrides are errors located at the --set text") {
   }
   SUBCASE("float for an integer") {
     const auto issue = only_issue(schema, "", {{"run.count", "2.5"}});
-    CHECK(issue.message == "value 2.5 has the wrong type (a float); expected an integer in 1 .. 100");
+    CHECK(issue.message ==
+          "value 2.5 has the wrong type (a float); expected an integer in 1 .. 100");
   }
   SUBCASE("out of range") {
     const auto issue = only_issue(schema, "", {{"run.ratio", "2"}});
@@ -122,7 +125,8 @@ TEST_CASE("bad overrides are errors located at the --set text") {
   }
   SUBCASE("unknown choice") {
     const auto issue = only_issue(schema, "", {{"run.mode", "fats"}});
-    CHECK(contains(issue.message, "value \"fats\" is not a valid choice; allowed: fast, slow, exact"));
+    CHECK(contains(issue.message,
+                   "value \"fats\" is not a valid choice; allowed: fast, slow, exact"));
     CHECK(contains(issue.message, "did you mean \"fast\"?"));
   }
   SUBCASE("boolean spelt otherwise") {
@@ -140,7 +144,8 @@ TEST_CASE("bad overrides are errors located at the --set text") {
   }
   SUBCASE("scalar for a list") {
     const auto issue = only_issue(schema, "", {{"run.dims", "8"}});
-    CHECK(contains(issue.message, "has the wrong type (an integer); expected an array of integers"));
+    CHECK(
+        contains(issue.message, "has the wrong type (an integer); expected an array of integers"));
   }
   SUBCASE("a value may not smuggle in more TOML") {
     CHECK(only_issue(schema, "", {{"run.count", "1\nrun.ratio = 0"}}).message ==

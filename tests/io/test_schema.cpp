@@ -66,8 +66,10 @@ TEST_CASE("describe_allowed and describe_bounds spell out every kind of constrai
 TEST_CASE("bounds keep 64-bit integers exact") {
   io::Schema s;
   const auto& d = s.add_int("a.big", 0).max(std::numeric_limits<std::int64_t>::max() - 1).decl();
-  CHECK(io::within_bounds(d, static_cast<long double>(std::numeric_limits<std::int64_t>::max() - 1)));
-  CHECK_FALSE(io::within_bounds(d, static_cast<long double>(std::numeric_limits<std::int64_t>::max())));
+  CHECK(
+      io::within_bounds(d, static_cast<long double>(std::numeric_limits<std::int64_t>::max() - 1)));
+  CHECK_FALSE(
+      io::within_bounds(d, static_cast<long double>(std::numeric_limits<std::int64_t>::max())));
   CHECK(io::describe_bounds(d) == "<= 9223372036854775806");
 }
 
@@ -90,7 +92,9 @@ TEST_CASE("declaration mistakes are programming errors (std::logic_error)") {
   SUBCASE("list_size on a scalar") {
     CHECK_THROWS_AS(s.add_int("a.i", 1).list_size(1, 2), std::logic_error);
   }
-  SUBCASE("finite on an integer") { CHECK_THROWS_AS(s.add_int("a.i", 1).finite(), std::logic_error); }
+  SUBCASE("finite on an integer") {
+    CHECK_THROWS_AS(s.add_int("a.i", 1).finite(), std::logic_error);
+  }
   SUBCASE("a choice without choices, or with one twice") {
     CHECK_THROWS_AS(s.add_choice("a.c", "x", {}), std::logic_error);
     CHECK_THROWS_AS(s.add_choice("a.c", "x", {"x", "x"}), std::logic_error);
@@ -161,7 +165,8 @@ TEST_CASE("verify() rejects defaults that break their own constraints and bad se
   }
 }
 
-TEST_CASE("explain() lists every key with its type, default, unit, allowed values and description") {
+TEST_CASE(
+    "explain() lists every key with its type, default, unit, allowed values and description") {
   const auto schema = io_test::phold_schema();
   const std::string text = schema.explain();
   for (const io::KeyDecl* d : schema.keys()) {
@@ -176,8 +181,9 @@ TEST_CASE("explain() lists every key with its type, default, unit, allowed value
     if (!d->required) CHECK(contains(line, io::to_toml(d->default_value)));
   }
   CHECK(contains(text, "[simulation]  What to simulate"));
-  CHECK(contains(text, "[phold]  PHOLD benchmark (stand-in for models/phold)  (only when "
-                       "simulation.model = \"phold\")"));
+  CHECK(contains(text,
+                 "[phold]  PHOLD benchmark (stand-in for models/phold)  (only when "
+                 "simulation.model = \"phold\")"));
   CHECK(contains(text, "(required)"));
   CHECK(contains(text, "sequential | optimistic | rollback-check"));
   CHECK(contains(text, "1 .. 1099511627776"));
@@ -190,7 +196,8 @@ TEST_CASE("explain() lists every key with its type, default, unit, allowed value
 TEST_CASE("explain() shows list constraints and nested sections with their rule") {
   const std::string text = io_test::toy_schema().explain();
   CHECK(contains(text, "1 .. 3 elements, each >= 1"));
-  CHECK(contains(text, "[traffic.hotspot]  Hot-spot pattern  (only when traffic.pattern = \"hotspot\")"));
+  CHECK(contains(text,
+                 "[traffic.hotspot]  Hot-spot pattern  (only when traffic.pattern = \"hotspot\")"));
   CHECK(contains(text, "[traffic.hotspot.extra]"));
   CHECK(contains(text, "[4, 4]"));
 }

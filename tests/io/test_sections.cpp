@@ -77,8 +77,8 @@ TEST_CASE("keys of an inactive section are errors naming the choice key and its 
 TEST_CASE("a section can be active for several values of its choice") {
   auto schema = io_test::toy_schema();
   schema.section_active_when("traffic.hotspot", "traffic.pattern", "transpose");
-  const auto config = io_test::load(
-      schema, "[traffic]\npattern = \"transpose\"\n[traffic.hotspot]\nnode = 1\n");
+  const auto config =
+      io_test::load(schema, "[traffic]\npattern = \"transpose\"\n[traffic.hotspot]\nnode = 1\n");
   CHECK(config.get_int("traffic.hotspot.node") == 1);
   const auto issue = only_issue(schema, "[traffic.hotspot]\nnode = 1\n");
   CHECK(contains(issue.message, "only when traffic.pattern is \"hotspot\" or \"transpose\""));
@@ -99,6 +99,7 @@ TEST_CASE("each model's section is active only when simulation.model names it") 
   CHECK_FALSE(config.is_active("network.topology"));
   const auto issue = only_issue(schema, io_test::phold_file("[network]\ntopology = \"mesh\"\n"));
   CHECK(issue.key == "network.topology");
-  CHECK(contains(issue.message, "applies only when simulation.model is \"network\", but "
-                                "simulation.model is \"phold\" (test.toml:2)"));
+  CHECK(contains(issue.message,
+                 "applies only when simulation.model is \"network\", but "
+                 "simulation.model is \"phold\" (test.toml:2)"));
 }

@@ -34,7 +34,8 @@ std::string valid_names(const Schema& schema, std::string_view section) {
     sections.push_back(fmt::format("[{}{}{}]", section, section.empty() ? "" : ".", sub));
   }
   std::string out;
-  if (!keys.empty()) out = fmt::format("valid keys {}: {}", section_title(section), fmt::join(keys, ", "));
+  if (!keys.empty())
+    out = fmt::format("valid keys {}: {}", section_title(section), fmt::join(keys, ", "));
   if (!sections.empty()) {
     out += fmt::format("{}valid sections {}: {}", out.empty() ? "" : "; ", section_title(section),
                        fmt::join(sections, ", "));
@@ -86,8 +87,8 @@ std::string ConfigLoader::file_location(TextPosition position) const {
 
 void ConfigLoader::add_issue(int group, TextPosition position, std::string location,
                              std::string key, std::string message) {
-  issues_.push_back(
-      PendingIssue{group, position, ConfigIssue{std::move(location), std::move(key), std::move(message)}});
+  issues_.push_back(PendingIssue{
+      group, position, ConfigIssue{std::move(location), std::move(key), std::move(message)}});
 }
 
 Config ConfigLoader::load(std::optional<std::string> text, const std::string& read_error,
@@ -102,12 +103,13 @@ Config ConfigLoader::load(std::optional<std::string> text, const std::string& re
   check_sections();
 
   if (issues_.empty()) return std::move(config_);
-  std::stable_sort(issues_.begin(), issues_.end(), [](const PendingIssue& a, const PendingIssue& b) {
-    if (a.group != b.group) return a.group < b.group;
-    if (a.group != kFileGroup) return false;
-    return std::tie(a.position.line, a.position.column) <
-           std::tie(b.position.line, b.position.column);
-  });
+  std::stable_sort(issues_.begin(), issues_.end(),
+                   [](const PendingIssue& a, const PendingIssue& b) {
+                     if (a.group != b.group) return a.group < b.group;
+                     if (a.group != kFileGroup) return false;
+                     return std::tie(a.position.line, a.position.column) <
+                            std::tie(b.position.line, b.position.column);
+                   });
   std::vector<ConfigIssue> issues;
   for (auto& pending : issues_) issues.push_back(std::move(pending.issue));
   throw ConfigErrors(std::move(issues));
@@ -133,7 +135,14 @@ void ConfigLoader::walk(const toml::table& table, const std::string& prefix,
   const ValueReader reader(source);
   for (auto&& [key, node] : table) {
     const std::string path = join_path(prefix, key.str());
-    if (const KeyDecl* decl = schema.find(path)) {
+    if (key.str().find('.') != std::string_view::npos) {
+      // A quoted key such as "phold.lps" is one key whose name holds dots, not a dotted path.
+      const TextPosition at{key.source().begin.line, key.source().begin.column};
+      add_issue(kFileGroup, at, file_location(at), path,
+                fmt::format("unknown key: the quoted name \"{}\" {} is one key whose name "
+                            "contains dots; write the dotted path without quotes",
+                            key.str(), section_title(prefix)));
+    } else if (const KeyDecl* decl = schema.find(path)) {
       const ReadResult result = reader.read(*decl, node);
       if (result.value) {
         Config::Entry& e = config_.entries_.at(path);
@@ -153,11 +162,11 @@ void ConfigLoader::walk(const toml::table& table, const std::string& prefix,
         walk(*sub, path, source);
       } else {
         const TextPosition at = position_of(node);
-        add_issue(kFileGroup, at, file_location(at), path,
-                  fmt::format("value {} has the wrong type ({}); [{}] is a section, expected a "
-                              "table of keys ({})",
-                              reader.as_written(node), node_kind(node), path,
-                              valid_names(schema, path)));
+        add_issue(
+            kFileGroup, at, file_location(at), path,
+            fmt::format("value {} has the wrong type ({}); [{}] is a section, expected a "
+                        "table of keys ({})",
+                        reader.as_written(node), node_kind(node), path, valid_names(schema, path)));
       }
     } else {
       const TextPosition at{key.source().begin.line, key.source().begin.column};
@@ -232,13 +241,15 @@ void ConfigLoader::apply_override(const Override& o) {
 
   // The value becomes the TOML document "v = <text>" so that the file's rules apply to it.
   const bool quoted = !o.value.empty() && (o.value.front() == '"' || o.value.front() == '\'');
-  const bool bare_word = (decl->type == ValueType::string || decl->type == ValueType::choice) && !quoted;
+  const bool bare_word =
+      (decl->type == ValueType::string || decl->type == ValueType::choice) && !quoted;
   const std::string document = "v = " + (bare_word ? string_to_toml(o.value) : o.value);
   toml::table parsed;
   try {
     parsed = toml::parse(std::string_view(document), std::string_view(location));
   } catch (const toml::parse_error& e) {
-    if (auto words = decl->type == ValueType::string_list ? bare_string_list(o.value) : std::nullopt) {
+    if (auto words =
+            decl->type == ValueType::string_list ? bare_string_list(o.value) : std::nullopt) {
       parsed = std::move(*words);
     } else {
       const bool structured = !o.value.empty() && std::string_view("[{\"'").find(o.value.front()) !=
@@ -250,7 +261,8 @@ void ConfigLoader::apply_override(const Override& o) {
     }
   }
   if (parsed.size() != 1 || parsed.get("v") == nullptr) {
-    reject(fmt::format("value {} is not a single value; expected {}", o.value, describe_allowed(*decl)));
+    reject(fmt::format("value {} is not a single value; expected {}", o.value,
+                       describe_allowed(*decl)));
     return;
   }
   const SourceText source(document);
@@ -303,8 +315,8 @@ void ConfigLoader::check_sections() {
       const std::string message = fmt::format(
           "value {} is not used: section [{}] applies only when {} is {}, but {} is \"{}\" ({}); "
           "remove the key or change {}",
-          e.written, governing->name, choice_key, fmt::join(wanted, " or "),
-          choice_key, config_.get_string(choice_key), config_.location(choice_key), choice_key);
+          e.written, governing->name, choice_key, fmt::join(wanted, " or "), choice_key,
+          config_.get_string(choice_key), config_.location(choice_key), choice_key);
       if (e.origin == Config::Origin::file) {
         const TextPosition at{e.line, e.column};
         add_issue(kFileGroup, at, file_location(at), decl->path, message);
@@ -324,8 +336,8 @@ void ConfigLoader::check_sections() {
 
 namespace io {
 
-Config load_config_string(const Schema& schema, std::string_view toml_text,
-                          std::string source_name, const std::vector<Override>& overrides) {
+Config load_config_string(const Schema& schema, std::string_view toml_text, std::string source_name,
+                          const std::vector<Override>& overrides) {
   schema.verify();
   return internal::ConfigLoader(schema, std::move(source_name))
       .load(std::string(toml_text), "", overrides);

@@ -34,7 +34,7 @@ class ConfigLoader {
  private:
   enum class Activity { active, inactive, unknown };
   struct PendingIssue {
-    int group;             // 0: file (sorted by position), 1: --set, 2: missing, in order found
+    int group;              // 0: file (sorted by position), 1: --set, 2: missing, in order found
     TextPosition position;  // group 0 only
     ConfigIssue issue;
   };
@@ -53,7 +53,7 @@ class ConfigLoader {
                  std::string message);
 
   Config config_;
-  bool document_ok_ = true;                     // false after a syntax error or a read error
+  bool document_ok_ = true;                    // false after a syntax error or a read error
   std::set<std::string, std::less<>> failed_;  // keys whose given value was rejected
   std::vector<PendingIssue> issues_;
 };

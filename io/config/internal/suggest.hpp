@@ -17,6 +17,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 
 /// The candidate closest to `name`, if it is close enough to be a plausible typo: at most one
 /// edit per three characters of `name` (at least 1, at most 3). Ties go to the earlier candidate.
-std::optional<std::string> closest(std::string_view name, const std::vector<std::string>& candidates);
+std::optional<std::string> closest(std::string_view name,
+                                   const std::vector<std::string>& candidates);
 
 }  // namespace io::internal

@@ -18,9 +18,12 @@ constexpr std::size_t kMaxQuoted = 60;
 
 ValueType element_type(ValueType list_type) {
   switch (list_type) {
-    case ValueType::int_list: return ValueType::integer;
-    case ValueType::float_list: return ValueType::floating;
-    default: return ValueType::string;
+    case ValueType::int_list:
+      return ValueType::integer;
+    case ValueType::float_list:
+      return ValueType::floating;
+    default:
+      return ValueType::string;
   }
 }
 
@@ -48,16 +51,26 @@ TextPosition position_of(const toml::node& node) {
 
 std::string node_kind(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a float";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    case toml::node_type::none: break;
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a float";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    case toml::node_type::none:
+      break;
   }
   return "nothing";
 }
@@ -122,8 +135,8 @@ std::optional<Value> ValueReader::read_scalar(const KeyDecl& decl, const toml::n
         d = f->get();
       } else if (const auto* i = node.as_integer()) {
         if (!exact_as_double(i->get())) {
-          problem = fmt::format("{} cannot be represented exactly as a float; expected {}",
-                                subject, describe_allowed(scalar));
+          problem = fmt::format("{} cannot be represented exactly as a float; expected {}", subject,
+                                describe_allowed(scalar));
           return std::nullopt;
         }
         d = static_cast<double>(i->get());
@@ -157,8 +170,8 @@ std::optional<Value> ValueReader::read_scalar(const KeyDecl& decl, const toml::n
       if (std::find(choices.begin(), choices.end(), v->get()) != choices.end()) {
         return Value{v->get()};
       }
-      problem = fmt::format("{} is not a valid choice; allowed: {}", subject,
-                            fmt::join(choices, ", "));
+      problem =
+          fmt::format("{} is not a valid choice; allowed: {}", subject, fmt::join(choices, ", "));
       if (const auto guess = closest(v->get(), choices)) {
         problem += fmt::format("; did you mean \"{}\"?", *guess);
       }
@@ -166,7 +179,8 @@ std::optional<Value> ValueReader::read_scalar(const KeyDecl& decl, const toml::n
     }
     case ValueType::int_list:
     case ValueType::float_list:
-    case ValueType::string_list: break;  // not a scalar type
+    case ValueType::string_list:
+      break;  // not a scalar type
   }
   problem = wrong_type(subject, node, scalar);
   return std::nullopt;
@@ -195,20 +209,22 @@ std::optional<Value> ValueReader::read_list(const KeyDecl& decl, const toml::arr
     if (const auto* v = std::get_if<std::string>(&*value)) strings.push_back(*v);
   }
   if ((decl.min_size && n < *decl.min_size) || (decl.max_size && n > *decl.max_size)) {
-    const std::string allowed =
-        *decl.min_size == *decl.max_size
-            ? fmt::format("exactly {}", *decl.min_size)
-            : fmt::format("{} .. {}", *decl.min_size, *decl.max_size);
-    problems.push_back(ValueProblem{
-        position_of(array), fmt::format("value {} has {} element{}; allowed: {} elements",
-                                        as_written(array), n, n == 1 ? "" : "s", allowed)});
+    const std::string allowed = *decl.min_size == *decl.max_size
+                                    ? fmt::format("exactly {}", *decl.min_size)
+                                    : fmt::format("{} .. {}", *decl.min_size, *decl.max_size);
+    problems.push_back(ValueProblem{position_of(array),
+                                    fmt::format("value {} has {} element{}; allowed: {} elements",
+                                                as_written(array), n, n == 1 ? "" : "s", allowed)});
     ok = false;
   }
   if (!ok) return std::nullopt;
   switch (decl.type) {
-    case ValueType::int_list: return Value{std::move(ints)};
-    case ValueType::float_list: return Value{std::move(floats)};
-    default: return Value{std::move(strings)};
+    case ValueType::int_list:
+      return Value{std::move(ints)};
+    case ValueType::float_list:
+      return Value{std::move(floats)};
+    default:
+      return Value{std::move(strings)};
   }
 }
 
@@ -219,8 +235,8 @@ ReadResult ValueReader::read(const KeyDecl& decl, const toml::node& node) const 
       result.value = read_list(decl, *array, result.problems);
       return result;
     }
-    result.problems.push_back(ValueProblem{
-        position_of(node), wrong_type("value " + as_written(node), node, decl)});
+    result.problems.push_back(
+        ValueProblem{position_of(node), wrong_type("value " + as_written(node), node, decl)});
     return result;
   }
   std::string problem;
