@@ -70,7 +70,7 @@ void Simulation::set_lp_count(std::uint64_t n) {
 
 void Simulation::set_partition(Partition partition) {
   if (model_.num_lps == 0) throw ConfigError("", "set_lp_count must come before set_partition");
-  if (!model_.lps.empty()) throw ConfigError("", "set_partition after add_lp");
+  if (lps_added_ != 0) throw ConfigError("", "set_partition after add_lp");
   if (partition.num_ranks != num_ranks_ || partition.rank_of_lp.size() != model_.num_lps) {
     throw ConfigError("", "partition is for " + std::to_string(partition.num_ranks) +
                               " ranks and " + std::to_string(partition.rank_of_lp.size()) +

@@ -19,12 +19,12 @@ void FossilCollector::collect(const EventKey& gvt) {
     OptimisticLp& lp = rank_.lps[listed[i]];
     const std::size_t committed = lp.fossil_collect(
         gvt,
-        [&](TwEvent& event, RingBuffer<StoredRecord>& records, std::size_t count) {
+        [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
           commit(lp, event, records, count);
         },
         [&](TwEvent* event) { rank_.pool.release(event); });
     rank_.uncommitted -= committed;
-    if (lp.processed_count() > 0) {
+    if (lp.history_size() > 0) {
       listed[kept++] = listed[i];
     } else {
       lp.listed = false;
@@ -33,21 +33,16 @@ void FossilCollector::collect(const EventKey& gvt) {
   listed.resize(kept);
 }
 
-void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>& records,
+void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>* records,
                              std::size_t count) {
   const EventKey& key = event.header.key;
   if (OutputSink* sink = rank_.model.sink) {
     for (std::size_t i = 0; i < count; ++i) {
-      const StoredRecord& r = records[i];
+      const StoredRecord& r = (*records)[i];
       sink->write(Record{r.kind, lp.id(), r.time, std::span<const std::byte>(r.bytes)});
     }
   }
-  LpRuntime& runtime = lp.runtime();
-  exec_.now = key.time;
-  exec_.self = lp.id();
-  exec_.clock = &runtime.clock();
-  exec_.payload_type = runtime.payload_type();
-  runtime.commit(event.payload(), exec_);
+  if (lp.has_commit_handler) run_commit_handler(lp, event);
 
   EngineStatistics& stats = rank_.stats;
   ++stats.events_committed;
@@ -58,6 +53,15 @@ void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<Stored
     rank_.remote_index.erase(&event);
     event.remote_origin = false;
   }
+}
+
+void FossilCollector::run_commit_handler(OptimisticLp& lp, TwEvent& event) {
+  LpRuntime& runtime = lp.runtime();
+  exec_.now = event.header.key.time;
+  exec_.self = lp.id();
+  exec_.clock = &runtime.clock();
+  exec_.payload_type = runtime.payload_type();
+  runtime.commit(event.payload(), exec_);
 }
 
 void FossilCollector::send_event(const EventHeader& header, const void* /*payload*/) {

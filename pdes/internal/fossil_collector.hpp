@@ -25,13 +25,16 @@ class FossilCollector final : public EngineServices {
 
   /// Commits every processed event with key < gvt on this rank.
   void collect(const EventKey& gvt);
+  /// Runs on_commit for an event that ran as final (one rank: no straggler can come); the
+  /// caller counts it.
+  void run_commit_handler(OptimisticLp& lp, TwEvent& event);
 
   void send_event(const EventHeader& header, const void* payload) override;
   void emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
                    std::size_t size) override;
 
  private:
-  void commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>& records,
+  void commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>* records,
               std::size_t count);
 
   TimeWarpRank& rank_;

@@ -5,9 +5,13 @@
 // TypedLpRuntime<LP> casts payload bytes to LP::PayloadType, calls the const handlers, and keeps
 // copies of (State, LpClock) for copy state saving. Engines see only LpRuntime.
 //
-// The saved copies live in a RingBuffer whose slots are reused: saving a state copy-assigns it
-// into a slot that already holds an older copy, so a State made of std::vectors is saved
-// without allocating once the ring has warmed up.
+// Two ways to save (State, LpClock):
+//   - inline: a small trivially copyable State (at most kMaxInlineSnapshotBytes with the clock,
+//     like PHOLD's) is copied as bytes into storage the engine provides — the optimistic engine
+//     keeps it in the event block, which it touches anyway;
+//   - the snapshot ring: any other State is copied into a RingBuffer whose slots are reused:
+//     saving copy-assigns into a slot that already holds an older copy, so a State made of
+//     std::vectors is saved without allocating once the ring has warmed up.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +24,7 @@
 #include <utility>
 
 #include "pdes/context.hpp"
+#include "pdes/logical_process.hpp"
 #include "pdes/internal/execution_context.hpp"
 #include "pdes/internal/ring_buffer.hpp"
 #include "pdes/lp_id.hpp"
@@ -42,6 +47,14 @@ class LpRuntime {
   virtual void init(ExecutionContext& exec) = 0;
   virtual void execute(const void* payload, ExecutionContext& exec) = 0;
   virtual void commit(const void* payload, ExecutionContext& exec) = 0;
+  /// False when the LP type does not override on_commit: engines may skip commit().
+  virtual bool has_commit_handler() const = 0;
+
+  // --- copy state saving, inline: only when inline_snapshot_size() > 0 ----------------------
+  /// Bytes of an inline snapshot, or 0 when the State must go to the snapshot ring.
+  virtual std::size_t inline_snapshot_size() const = 0;
+  virtual void save_inline(void* destination) const = 0;
+  virtual void load_inline(const void* source) = 0;
 
   // --- copy state saving: a queue of snapshots of (State, LpClock), oldest first ------------
   virtual void push_snapshot() = 0;
@@ -93,6 +106,9 @@ std::string describe(const State& state) {
   }
 }
 
+/// The largest (State, LpClock) saved inline, in bytes.
+inline constexpr std::size_t kMaxInlineSnapshotBytes = 64;
+
 template <class LP>
 class TypedLpRuntime final : public LpRuntime {
  public:
@@ -112,11 +128,43 @@ class TypedLpRuntime final : public LpRuntime {
     Context<Payload> ctx(exec);
     lp_->on_event(event, state_, ctx);
   }
+  /// Whether LP (or a base between it and LogicalProcess) declares its own on_commit; when
+  /// the declaration is not accessible from here, assume it does.
+  static constexpr bool has_own_commit_handler() {
+    if constexpr (requires { &LP::on_commit; }) {
+      return !std::is_same_v<decltype(&LP::on_commit),
+                             void (LogicalProcess<State, Payload>::*)(const Payload&,
+                                                                      CommitContext&) const>;
+    } else {
+      return true;
+    }
+  }
+  bool has_commit_handler() const override { return has_own_commit_handler(); }
+
   void commit(const void* payload, ExecutionContext& exec) override {
     Payload event;
     std::memcpy(&event, payload, sizeof(Payload));
     CommitContext ctx(exec);
     lp_->on_commit(event, ctx);
+  }
+
+  static constexpr bool kInline = std::is_trivially_copyable_v<State> &&
+                                  sizeof(State) + sizeof(LpClock) <= kMaxInlineSnapshotBytes;
+
+  std::size_t inline_snapshot_size() const override {
+    return kInline ? sizeof(State) + sizeof(LpClock) : 0;
+  }
+  void save_inline(void* destination) const override {
+    if constexpr (kInline) {
+      std::memcpy(destination, &state_, sizeof(State));
+      std::memcpy(static_cast<std::byte*>(destination) + sizeof(State), &clock_, sizeof(LpClock));
+    }
+  }
+  void load_inline(const void* source) override {
+    if constexpr (kInline) {
+      std::memcpy(&state_, source, sizeof(State));
+      std::memcpy(&clock_, static_cast<const std::byte*>(source) + sizeof(State), sizeof(LpClock));
+    }
   }
 
   void push_snapshot() override {

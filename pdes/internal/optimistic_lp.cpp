@@ -3,74 +3,156 @@
 
 #include <cstring>
 
+#include "pdes/error.hpp"
+
 namespace pdes::internal {
+
+OptimisticLp::OptimisticLp(LpRuntime& runtime, std::size_t snapshot_offset,
+                           std::uint64_t* ring_bytes)
+    : runtime_(&runtime),
+      snapshot_offset_(static_cast<std::uint32_t>(snapshot_offset)),
+      ring_state_bytes_(static_cast<std::uint32_t>(runtime.state_size())),
+      has_commit_handler(runtime.has_commit_handler()),
+      ring_bytes_(ring_bytes) {}
 
 void OptimisticLp::begin(TwEvent* event, bool save_state) {
   if (save_state) {
-    runtime_->push_snapshot();
-    *saved_bytes_ += state_bytes_;
+    if (snapshot_offset_ != 0) {
+      runtime_->save_inline(event->at(snapshot_offset_));
+    } else {
+      runtime_->push_snapshot();
+      *ring_bytes_ += ring_state_bytes_;
+    }
     since_snapshot_ = 0;
   }
   event->snapshot_before = save_state;
-  event->sent_count = 0;
+  event->next = nullptr;
+  event->first_child = nullptr;
+  event->remote_sent = 0;
   event->record_count = 0;
   event->status = TwStatus::processed;
-  processed_.push_back(event);
+  if (tail_ == nullptr) {
+    head_ = event;
+  } else {
+    tail_->next = event;
+  }
+  tail_ = event;
+  ++count_;
+  ++uncommitted_;
   ++since_snapshot_;
+}
+
+void OptimisticLp::add_remote_sent(const EventKey& key, LpId dest) {
+  extras().remote_sent.push_back({key, dest});
+  PDES_CHECK(tail_->remote_sent < UINT16_MAX, "an event sent more than 65535 remote events");
+  ++tail_->remote_sent;
 }
 
 void OptimisticLp::add_record(std::uint16_t kind, SimTime time, const void* bytes,
                               std::size_t size) {
-  StoredRecord& record = records_.push_back_slot();
+  StoredRecord& record = extras().records.push_back_slot();
   record.kind = kind;
   record.time = time;
   const auto* first = static_cast<const std::byte*>(bytes);
   record.bytes.assign(first, first + size);
-  ++processed_.back()->record_count;
+  PDES_CHECK(tail_->record_count < UINT16_MAX, "an event emitted more than 65535 records");
+  ++tail_->record_count;
+}
+
+void OptimisticLp::drop_ring_snapshots_oldest(std::size_t count) {
+  runtime_->drop_oldest_snapshots(count);
+  *ring_bytes_ -= count * ring_state_bytes_;
 }
 
 OptimisticLp::Undo OptimisticLp::rollback(const EventKey& key, std::vector<TwEvent*>& events,
-                                          std::vector<SentEntry>& cancelled) {
-  const std::size_t n = processed_.size();
-  std::size_t j = n;
-  while (j > committed_ && processed_[j - 1]->header.key >= key) --j;
-  if (j == n) return {};
+                                          std::vector<TwEvent*>& local,
+                                          std::vector<RemoteSent>& remote) {
+  // Find the first event with key >= `key`, and the newest saved state at or before it.
+  TwEvent* before = nullptr;
+  TwEvent* first = head_;
+  std::uint32_t index = 0;
+  TwEvent* saved = nullptr;
+  std::uint32_t saved_index = 0;
+  std::uint32_t saved_ordinal = 0;  // saved states older than `saved` (ring index)
+  std::uint32_t saved_seen = 0;
+  while (first != nullptr && first->header.key < key) {
+    if (first->snapshot_before) {
+      saved = first;
+      saved_index = index;
+      saved_ordinal = saved_seen++;
+    }
+    before = first;
+    first = first->next;
+    ++index;
+  }
+  if (first == nullptr) return {};
+  PDES_CHECK(!first->committed, "rollback below GVT");
+  if (first->snapshot_before) {
+    saved = first;
+    saved_index = index;
+    saved_ordinal = saved_seen;
+  }
+  PDES_CHECK(saved != nullptr, "no saved state at or before a rolled-back event");
 
-  std::size_t sent_total = 0;
+  std::size_t remote_total = 0;
   std::size_t records_total = 0;
-  std::size_t saved_after_first = 0;  // saved states of undone events other than the first
-  for (std::size_t i = j; i < n; ++i) {
-    const TwEvent* event = processed_[i];
-    sent_total += event->sent_count;
-    records_total += event->record_count;
-    if (i > j && event->snapshot_before) ++saved_after_first;
+  std::size_t saved_undone = 0;
+  std::size_t undone = 0;
+  for (TwEvent* e = first; e != nullptr; e = e->next) {
+    for (TwEvent* child = e->first_child; child != nullptr; child = child->next_sibling) {
+      local.push_back(child);
+    }
+    remote_total += e->remote_sent;
+    records_total += e->record_count;
+    if (e->snapshot_before) ++saved_undone;
+    events.push_back(e);
+    ++undone;
   }
-  for (std::size_t i = sent_.size() - sent_total; i < sent_.size(); ++i) cancelled.push_back(sent_[i]);
-  sent_.pop_back(sent_total);
-  records_.pop_back(records_total);
-
-  // The newest saved state at or before position j belongs to processed_[s].
-  std::size_t s = j;
-  while (!processed_[s]->snapshot_before) --s;
-  const std::size_t saved = runtime_->snapshot_count();
-  const std::size_t index = saved - 1 - saved_after_first;
-  runtime_->load_snapshot(index);
-  const std::size_t dropped = saved - index - (s < j ? 1 : 0);
-  runtime_->drop_newest_snapshots(dropped);
-  *saved_bytes_ -= dropped * state_bytes_;
-
-  for (std::size_t i = n; i-- > j;) {
-    TwEvent* event = processed_[i];
-    event->sent_count = 0;
-    event->record_count = 0;
-    event->snapshot_before = false;
-    events.push_back(event);
+  if (remote_total > 0) {
+    RingBuffer<RemoteSent>& log = extras_->remote_sent;
+    for (std::size_t i = log.size() - remote_total; i < log.size(); ++i) remote.push_back(log[i]);
+    log.pop_back(remote_total);
   }
-  processed_.truncate(j);
-  // When the first undone event carried the saved state, the event that replaces it at
-  // position j saves again, which keeps the saving period aligned.
-  since_snapshot_ = s < j ? static_cast<std::uint32_t>(j - s) : UINT32_MAX;
-  return {n - j, j - s};
+  if (records_total > 0) extras_->records.pop_back(records_total);
+
+  // Restore, then forget the undone events' bookkeeping.
+  if (snapshot_offset_ != 0) {
+    runtime_->load_inline(saved->at(snapshot_offset_));
+  } else {
+    runtime_->load_snapshot(saved_ordinal);
+    const std::size_t dropped = saved_undone;  // the undone events' states, `saved`'s included
+    runtime_->drop_newest_snapshots(dropped);
+    *ring_bytes_ -= dropped * ring_state_bytes_;
+  }
+  for (std::size_t i = events.size() - undone; i < events.size(); ++i) {
+    TwEvent* e = events[i];
+    e->first_child = nullptr;
+    e->remote_sent = 0;
+    e->record_count = 0;
+    e->snapshot_before = false;
+  }
+  if (before == nullptr) {
+    head_ = nullptr;
+    tail_ = nullptr;
+  } else {
+    before->next = nullptr;
+    tail_ = before;
+  }
+  count_ = index;
+  uncommitted_ -= static_cast<std::uint32_t>(undone);
+
+  Undo result;
+  result.undone = undone;
+  if (saved != first) {
+    result.coast = index - saved_index;
+    result.coast_from = saved;
+    since_snapshot_ = index - saved_index;
+  } else {
+    // The first undone event carried the saved state: the event that replaces it saves again,
+    // which keeps the saving period aligned.
+    since_snapshot_ = UINT32_MAX;
+  }
+  return result;
 }
 
 }  // namespace pdes::internal

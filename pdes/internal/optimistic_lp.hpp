@@ -3,27 +3,27 @@
 // OptimisticLp: the optimistic engine's history of one local LP — what it must keep to undo
 // speculative work, and what it hands out when GVT makes that work final.
 //
-// It holds, oldest first:
-//   - the processed events (TwEvent*), in key order;
-//   - the sent log: one SentEntry per event sent by a processed event (what to cancel when
-//     that event is rolled back);
-//   - the record log: records emitted by processed events, waiting for commit;
-//   - the saved states, inside the LpRuntime (copy state saving).
+// The history is a list of the LP's processed events in key order, linked through the events
+// (TwEvent::next), oldest first. Each event carries what its execution did: the local events
+// it sent (its child list), how many remote sends it logged in the LP's remote log, and how
+// many records it emitted into the LP's record log. Those two logs, and a failure, live in
+// LpExtras, allocated only for LPs that use them; the hot part of an OptimisticLp fits in one
+// cache line.
 //
-// State saving is periodic (KernelConfig::state_save_period = k): the state is copied before
-// the first event after a fossil collection emptied the history and then before every k-th
-// event. A rollback restores the newest copy taken at or before the first undone event and
-// re-executes ("coasts forward" over) the events between that copy and the undone event; the
-// engine runs them with sends and records suppressed, since their effects are already in
-// place. k = 1 saves before every event and never coasts.
+// State saving is periodic (KernelConfig::state_save_period = k): (State, LpClock) is copied
+// before the first event of an empty history and then before every k-th event — into the
+// event block when the State is small and trivially copyable (inline), else into the
+// LpRuntime's snapshot ring. A rollback restores the newest copy taken at or before the first
+// undone event and re-executes ("coasts forward" over) the events between that copy and the
+// undone event; the engine runs them with sends and records suppressed, since their effects
+// are in place. k = 1 saves before every event and never coasts.
 //
 // Invariants:
-//   - processed[0], when present, carries a saved state (snapshot_before);
-//   - the i-th saved state in the LpRuntime belongs to the i-th processed event with
-//     snapshot_before set;
-//   - processed[0 .. committed_) are committed events kept only as the start of a coast-forward
-//     (fossil collection frees everything older than the newest saved state at or before the
-//     first uncommitted event).
+//   - the oldest event of the history, when there is one, carries a saved state;
+//   - with ring saving, the i-th ring snapshot belongs to the i-th event with snapshot_before;
+//   - the oldest history_size() - uncommitted_count() events are committed events kept only as
+//     the start of a coast-forward (fossil collection frees everything older than the newest
+//     saved state at or before the first uncommitted event).
 #pragma once
 
 #include <cstddef>
@@ -39,11 +39,10 @@
 
 namespace pdes::internal {
 
-/// One event sent by a processed event: enough to cancel it.
-struct SentEntry {
+/// An event sent to another rank by a processed event: enough for an anti-message.
+struct RemoteSent {
   EventKey key;
   LpId dest;
-  TwEvent* local = nullptr;  ///< the event itself when its destination is on this rank
 };
 
 /// A record emitted by a processed event, waiting for commit.
@@ -62,121 +61,141 @@ struct LpFailure {
   std::vector<TwEvent*> parked;  ///< events of this LP held back, the failed one among them
 };
 
-class OptimisticLp {
+/// The parts of an LP's history that many LPs never need.
+struct LpExtras {
+  RingBuffer<RemoteSent> remote_sent;
+  RingBuffer<StoredRecord> records;
+  std::unique_ptr<LpFailure> failure;
+};
+
+class alignas(64) OptimisticLp {
  public:
-  /// `saved_state_bytes` is the rank's running total of bytes held in saved states.
-  OptimisticLp(LpRuntime& runtime, std::uint64_t* saved_state_bytes)
-      : runtime_(&runtime), state_bytes_(runtime.state_size()), saved_bytes_(saved_state_bytes) {}
+  /// `snapshot_offset`: where inline snapshots go in an event block (0: use the snapshot ring,
+  /// whose bytes are added to `*ring_bytes`).
+  OptimisticLp(LpRuntime& runtime, std::size_t snapshot_offset, std::uint64_t* ring_bytes);
 
   LpRuntime& runtime() { return *runtime_; }
   LpId id() const { return runtime_->id(); }
 
-  std::size_t processed_count() const { return processed_.size(); }
-  std::size_t uncommitted_count() const { return processed_.size() - committed_; }
-  TwEvent* processed(std::size_t i) { return processed_[i]; }
+  std::size_t history_size() const { return count_; }
+  std::size_t uncommitted_count() const { return uncommitted_; }
+  TwEvent* oldest() { return head_; }
   /// Key of the newest processed event, or nullptr.
-  const EventKey* last_key() const {
-    return processed_.empty() ? nullptr : &processed_.back()->header.key;
-  }
-  /// Saved states held (for memory accounting).
-  std::size_t snapshot_count() const { return runtime_->snapshot_count(); }
+  const EventKey* last_key() const { return tail_ == nullptr ? nullptr : &tail_->header.key; }
 
   // --- execution --------------------------------------------------------------------------
   bool snapshot_due(std::uint32_t period) const {
-    return processed_.empty() || since_snapshot_ >= period;
+    return head_ == nullptr || since_snapshot_ >= period;
   }
   /// Appends `event` to the history before its handler runs, saving the state first if
-  /// `save_state`. Sends and records of the execution are then added with add_sent and
-  /// add_record.
+  /// `save_state`. What the execution does is then added with the add_* calls.
   void begin(TwEvent* event, bool save_state);
-  void add_sent(const SentEntry& entry) {
-    sent_.push_back(entry);
-    ++processed_.back()->sent_count;
+  void add_local_child(TwEvent* child) {
+    child->next_sibling = tail_->first_child;
+    tail_->first_child = child;
   }
+  void add_remote_sent(const EventKey& key, LpId dest);
   void add_record(std::uint16_t kind, SimTime time, const void* bytes, std::size_t size);
 
   // --- rollback ---------------------------------------------------------------------------
   struct Undo {
-    std::size_t undone = 0;  ///< events taken off the history (appended to `events`)
-    std::size_t coast = 0;   ///< events to re-execute: the last `coast` of the history
+    std::size_t undone = 0;         ///< events taken off the history (appended to `events`)
+    std::size_t coast = 0;          ///< events to re-execute, starting with...
+    TwEvent* coast_from = nullptr;  ///< ...this one, following `next`
   };
   /// Undoes every processed event with key >= `key` (none can be committed): appends them to
-  /// `events`, newest first, and their sent-log entries to `cancelled`; drops their records;
-  /// restores the newest saved state at or before the first of them. The caller then
-  /// re-executes the last `coast` events of the history with output suppressed.
-  Undo rollback(const EventKey& key, std::vector<TwEvent*>& events,
-                std::vector<SentEntry>& cancelled);
+  /// `events`, the local events they sent to `local`, their remote sends to `remote`; drops
+  /// their records; restores the newest saved state at or before the first of them. The
+  /// caller then re-executes the `coast` events from `coast_from`, output suppressed.
+  Undo rollback(const EventKey& key, std::vector<TwEvent*>& events, std::vector<TwEvent*>& local,
+                std::vector<RemoteSent>& remote);
 
   // --- fossil collection ------------------------------------------------------------------
   /// Commits, oldest first, every processed event with key < gvt: calls
-  /// commit(event, records, record_count) where the event's records are records[0, count),
-  /// then forgets its sent log and records. Frees (release(event)) every event no rollback can
-  /// need any more. Returns the number of events committed.
+  /// commit(event, records, count), the event's records being (*records)[0, count) (records
+  /// is nullptr when count is 0), then forgets its logs. Frees (release(event)) every event no
+  /// rollback can need any more. Returns the number of events committed.
   template <class Commit, class Release>
   std::size_t fossil_collect(const EventKey& gvt, Commit&& commit, Release&& release);
 
   // --- failed handler ---------------------------------------------------------------------
-  LpFailure* failure() { return failure_.get(); }
-  void set_failure(std::unique_ptr<LpFailure> failure) { failure_ = std::move(failure); }
-  std::unique_ptr<LpFailure> take_failure() { return std::move(failure_); }
-
-  /// Whether the LP is in the engine's list of LPs with uncommitted history.
-  bool listed = false;
+  LpFailure* failure() { return extras_ ? extras_->failure.get() : nullptr; }
+  void set_failure(std::unique_ptr<LpFailure> failure) { extras().failure = std::move(failure); }
+  std::unique_ptr<LpFailure> take_failure() { return std::move(extras_->failure); }
 
  private:
-  static constexpr std::size_t kMinCapacity = 16;
+  LpExtras& extras() {
+    if (!extras_) extras_ = std::make_unique<LpExtras>();
+    return *extras_;
+  }
+  void drop_ring_snapshots_oldest(std::size_t count);
 
   LpRuntime* runtime_;
-  std::size_t state_bytes_;
-  std::uint64_t* saved_bytes_;
-  RingBuffer<TwEvent*> processed_;
-  RingBuffer<SentEntry> sent_;
-  RingBuffer<StoredRecord> records_;
-  std::size_t committed_ = 0;        ///< committed events still at the front of processed_
-  std::uint32_t since_snapshot_ = 0; ///< events executed since the newest saved state
-  std::unique_ptr<LpFailure> failure_;
+  TwEvent* head_ = nullptr;
+  TwEvent* tail_ = nullptr;
+  std::uint32_t count_ = 0;
+  std::uint32_t uncommitted_ = 0;
+  std::uint32_t since_snapshot_ = 0;  ///< events executed since the newest saved state
+  std::uint32_t snapshot_offset_;
+  std::uint32_t ring_state_bytes_;
+
+ public:
+  /// Whether the LP is in the engine's list of LPs with a history.
+  bool listed = false;
+  /// Whether its LP type has an on_commit of its own (else commit is skipped).
+  bool has_commit_handler = true;
+
+ private:
+  std::uint64_t* ring_bytes_;
+  std::unique_ptr<LpExtras> extras_;
 };
+
+static_assert(sizeof(OptimisticLp) == 64, "the hot part of an LP's history is one cache line");
 
 template <class Commit, class Release>
 std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit,
                                          Release&& release) {
-  const std::size_t n = processed_.size();
-  std::size_t c = committed_;
-  while (c < n && processed_[c]->header.key < gvt) {
-    TwEvent* event = processed_[c];
-    commit(*event, records_, static_cast<std::size_t>(event->record_count));
-    records_.pop_front(event->record_count);
-    sent_.pop_front(event->sent_count);
+  TwEvent* event = head_;
+  TwEvent* newest_saved = nullptr;  // newest event with a saved state, before `event`
+  for (std::uint32_t i = count_ - uncommitted_; i > 0; --i) {
+    if (event->snapshot_before) newest_saved = event;
+    event = event->next;
+  }
+  std::size_t committed = 0;
+  while (event != nullptr && event->header.key < gvt) {
+    if (event->snapshot_before) newest_saved = event;
+    RingBuffer<StoredRecord>* records = event->record_count > 0 ? &extras_->records : nullptr;
+    commit(*event, records, static_cast<std::size_t>(event->record_count));
+    if (event->record_count > 0) extras_->records.pop_front(event->record_count);
+    if (event->remote_sent > 0) extras_->remote_sent.pop_front(event->remote_sent);
     event->record_count = 0;
-    event->sent_count = 0;
+    event->remote_sent = 0;
+    event->first_child = nullptr;
     event->committed = true;
-    ++c;
+    ++committed;
+    event = event->next;
   }
-  const std::size_t newly_committed = c - committed_;
-  committed_ = c;
-  if (newly_committed == 0) return 0;
+  if (committed == 0) return 0;
+  uncommitted_ -= static_cast<std::uint32_t>(committed);
 
-  // Keep what a rollback to the first uncommitted event would coast from.
-  std::size_t keep_from = c;
-  if (c < n) {
-    while (!processed_[keep_from]->snapshot_before) --keep_from;
+  // Keep what a rollback to the first uncommitted event (`event`) would coast from.
+  TwEvent* keep = event == nullptr ? nullptr : (event->snapshot_before ? event : newest_saved);
+  std::size_t saved = 0;
+  while (head_ != keep) {
+    TwEvent* old = head_;
+    head_ = old->next;
+    if (old->snapshot_before) ++saved;
+    --count_;
+    release(old);
   }
-  std::size_t saved_states = 0;
-  for (std::size_t i = 0; i < keep_from; ++i) {
-    if (processed_[i]->snapshot_before) ++saved_states;
-    release(processed_[i]);
+  if (head_ == nullptr) tail_ = nullptr;
+  if (snapshot_offset_ == 0 && saved > 0) drop_ring_snapshots_oldest(saved);
+  if (head_ == nullptr && extras_) {
+    extras_->remote_sent.shrink_if_sparse(16);
+    extras_->records.shrink_if_sparse(16);
+    if (snapshot_offset_ == 0) runtime_->shrink_snapshots();
   }
-  processed_.pop_front(keep_from);
-  committed_ -= keep_from;
-  runtime_->drop_oldest_snapshots(saved_states);
-  *saved_bytes_ -= saved_states * state_bytes_;
-  if (processed_.empty()) {
-    processed_.shrink_if_sparse(kMinCapacity);
-    sent_.shrink_if_sparse(kMinCapacity);
-    records_.shrink_if_sparse(kMinCapacity);
-    runtime_->shrink_snapshots();
-  }
-  return newly_committed;
+  return committed;
 }
 
 }  // namespace pdes::internal

@@ -55,8 +55,9 @@ void RollbackManager::run_work_list() {
 std::size_t RollbackManager::rollback_now(OptimisticLp& lp, const EventKey& key,
                                           RollbackCause cause) {
   undone_.clear();
-  cancelled_.clear();
-  const OptimisticLp::Undo undo = lp.rollback(key, undone_, cancelled_);
+  cancelled_remote_.clear();
+  const std::size_t local_before = work_.size();
+  const OptimisticLp::Undo undo = lp.rollback(key, undone_, work_, cancelled_remote_);
   if (undo.undone == 0) return 0;
 
   EngineStatistics& stats = rank_.stats;
@@ -68,15 +69,12 @@ std::size_t RollbackManager::rollback_now(OptimisticLp& lp, const EventKey& key,
   }
   rank_.uncommitted -= undo.undone;
   for (TwEvent* event : undone_) rank_.pending.push(event);
-  coast_forward(lp, undo.coast);
+  coast_forward(lp, undo.coast_from, undo.coast);
 
-  for (const SentEntry& sent : cancelled_) {
-    ++stats.anti_messages;
-    if (sent.local != nullptr) {
-      work_.push_back(sent.local);
-    } else {
-      transport_.send_anti_message(rank_.rank_of(sent.dest), sent.key, sent.dest);
-    }
+  // Local children are cancelled from the work list; remote ones by anti-messages.
+  stats.anti_messages += work_.size() - local_before + cancelled_remote_.size();
+  for (const RemoteSent& sent : cancelled_remote_) {
+    transport_.send_anti_message(rank_.rank_of(sent.dest), sent.key, sent.dest);
   }
   if (lp.failure() != nullptr) clear_failure(lp);
   return undo.undone;
@@ -110,15 +108,14 @@ void RollbackManager::cancel_now(TwEvent* event) {
                         std::to_string(event->header.dest.value()) + " cancelled twice");
 }
 
-void RollbackManager::coast_forward(OptimisticLp& lp, std::size_t count) {
+void RollbackManager::coast_forward(OptimisticLp& lp, TwEvent* from, std::size_t count) {
   if (count == 0) return;
   LpRuntime& runtime = lp.runtime();
   coast_exec_.self = lp.id();
   coast_exec_.clock = &runtime.clock();
   coast_exec_.payload_type = runtime.payload_type();
-  const std::size_t first = lp.processed_count() - count;
-  for (std::size_t i = first; i < lp.processed_count(); ++i) {
-    TwEvent* event = lp.processed(i);
+  TwEvent* event = from;
+  for (std::size_t i = 0; i < count; ++i, event = event->next) {
     coast_exec_.now = event->header.key.time;
     try {
       runtime.execute(event->payload(), coast_exec_);
@@ -136,12 +133,20 @@ void RollbackManager::coast_forward(OptimisticLp& lp, std::size_t count) {
 
 void RollbackManager::undo_failed_execution(OptimisticLp& lp, TwEvent* event,
                                             std::exception_ptr error) {
+  // What the handler sent before it threw was delivered: cancel it like a rollback would.
   undone_.clear();
-  cancelled_.clear();
-  const OptimisticLp::Undo undo = lp.rollback(event->header.key, undone_, cancelled_);
-  PDES_CHECK(undo.undone == 1 && undone_.front() == event && cancelled_.empty(),
+  cancelled_remote_.clear();
+  const std::size_t local_before = work_.size();
+  const OptimisticLp::Undo undo =
+      lp.rollback(event->header.key, undone_, work_, cancelled_remote_);
+  PDES_CHECK(undo.undone == 1 && undone_.front() == event,
              "a failed execution was not the newest event of its LP");
-  coast_forward(lp, undo.coast);
+  rank_.uncommitted -= 1;
+  coast_forward(lp, undo.coast_from, undo.coast);
+  rank_.stats.anti_messages += work_.size() - local_before + cancelled_remote_.size();
+  for (const RemoteSent& sent : cancelled_remote_) {
+    transport_.send_anti_message(rank_.rank_of(sent.dest), sent.key, sent.dest);
+  }
   event->status = TwStatus::parked;
   auto failure = std::make_unique<LpFailure>();
   failure->key = event->header.key;
@@ -149,6 +154,7 @@ void RollbackManager::undo_failed_execution(OptimisticLp& lp, TwEvent* event,
   failure->parked.push_back(event);
   lp.set_failure(std::move(failure));
   rank_.failed.push_back(rank_.index_of(lp.id()));
+  run_work_list();
 }
 
 void RollbackManager::park(OptimisticLp& lp, TwEvent* event) {

@@ -62,7 +62,7 @@ class RollbackManager {
 
   std::size_t rollback_now(OptimisticLp& lp, const EventKey& key, RollbackCause cause);
   void cancel_now(TwEvent* event);
-  void coast_forward(OptimisticLp& lp, std::size_t count);
+  void coast_forward(OptimisticLp& lp, TwEvent* from, std::size_t count);
   void run_work_list();
 
   TimeWarpRank& rank_;
@@ -70,8 +70,8 @@ class RollbackManager {
   DiscardingServices discard_;
   ExecutionContext coast_exec_;
   std::vector<TwEvent*> undone_;
-  std::vector<SentEntry> cancelled_;
-  std::vector<TwEvent*> work_;
+  std::vector<RemoteSent> cancelled_remote_;
+  std::vector<TwEvent*> work_;  ///< local events to cancel
   bool running_work_ = false;
   std::uint64_t coasted_ = 0;
 };

@@ -66,6 +66,10 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   rollbacks_ = std::make_unique<RollbackManager>(state_, *transport_);
   exec_.seed = config_.seed;
   exec_.services = this;
+  // On one rank every event runs in key order and nothing can arrive from elsewhere: no event
+  // can ever be rolled back, so each is committed as it runs and no state is saved. Forced
+  // rollbacks need the history, so they turn this off.
+  final_execution_ = size_ == 1 && !forced_.active();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
 }
 
@@ -85,34 +89,32 @@ void TimeWarpEngine::send_event(const EventHeader& header, const void* payload) 
              "LP " + std::to_string(header.key.sender.value()) + " sent an event to LP " +
                  std::to_string(header.dest.value()) + ", but the model has only " +
                  std::to_string(model_.num_lps) + " LPs");
-  if (mode_ == Mode::init) {
-    // Initial events are final: nothing to log for cancellation, no straggler possible.
-    if (state_.is_local(header.dest)) {
-      TwEvent* event = state_.pool.allocate();
-      event->header = header;
-      std::memcpy(event->payload(), payload, header.payload_size);
-      state_.pending.push(event);
+  // Delivered at once: if the handler throws later, the sends are in its event's lists and
+  // are cancelled like those of a rolled-back event.
+  if (state_.is_local(header.dest)) {
+    TwEvent* event = state_.pool.allocate();
+    event->header = header;
+    std::memcpy(event->payload(), payload, header.payload_size);
+    if (mode_ == Mode::speculative) {
+      current_->add_local_child(event);
+      rollbacks_->deliver(event);
     } else {
-      transport_->send_event(state_.rank_of(header.dest), header, payload);
-      ++state_.stats.remote_events;
+      state_.pending.push(event);  // initial or final: nothing to cancel, no straggler
     }
-    return;
+  } else {
+    transport_->send_event(state_.rank_of(header.dest), header, payload);
+    ++state_.stats.remote_events;
+    if (mode_ == Mode::speculative) current_->add_remote_sent(header.key, header.dest);
   }
-  TwEvent* event = state_.pool.allocate();
-  event->header = header;
-  std::memcpy(event->payload(), payload, header.payload_size);
-  staged_.push_back(event);
 }
 
 void TimeWarpEngine::emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
                                  std::size_t size) {
-  if (mode_ == Mode::init) {
-    if (model_.sink != nullptr) {
-      model_.sink->write(Record{kind, lp, time, {static_cast<const std::byte*>(bytes), size}});
-    }
-    return;
+  if (mode_ == Mode::speculative) {
+    current_->add_record(kind, time, bytes, size);
+  } else if (model_.sink != nullptr) {
+    model_.sink->write(Record{kind, lp, time, {static_cast<const std::byte*>(bytes), size}});
   }
-  current_->add_record(kind, time, bytes, size);
 }
 
 // --- the run ------------------------------------------------------------------------------
@@ -127,7 +129,7 @@ void TimeWarpEngine::init_lps() {
     exec_.payload_type = runtime.payload_type();
     runtime.init(exec_);
   }
-  mode_ = Mode::execute;
+  mode_ = final_execution_ ? Mode::final : Mode::speculative;
 }
 
 RunResult TimeWarpEngine::run() {
@@ -156,7 +158,7 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
   } catch (...) {
     set_fatal(std::current_exception());
   }
-  mode_ = Mode::execute;
+  mode_ = final_execution_ ? Mode::final : Mode::speculative;
   transport_->flush();
 
   for (;;) {
@@ -244,6 +246,10 @@ std::size_t TimeWarpEngine::execute_batch() {
 
 void TimeWarpEngine::execute(TwEvent* event) {
   OptimisticLp& lp = state_.lp_of(event->header.dest);
+  if (final_execution_) {
+    execute_final(lp, event);
+    return;
+  }
   if (LpFailure* failure = lp.failure()) {
     if (!(event->header.key < failure->key)) {
       rollbacks_->park(lp, event);
@@ -269,40 +275,56 @@ void TimeWarpEngine::execute(TwEvent* event) {
     runtime.execute(event->payload(), exec_);
   } catch (...) {
     current_ = nullptr;
-    for (TwEvent* sent : staged_) state_.pool.release(sent);
-    staged_.clear();
-    --state_.uncommitted;
     rollbacks_->undo_failed_execution(lp, event, std::current_exception());
     return;
   }
   current_ = nullptr;
   ++state_.stats.events_processed;
-  deliver_sends(lp);
-
-  if (forced_.active() && forced_.fire()) {
-    const std::size_t available = lp.uncommitted_count();
-    if (available > 0) {
-      const EventKey key =
-          lp.processed(lp.processed_count() - forced_.distance(available))->header.key;
-      rollbacks_->rollback(lp, key, RollbackCause::forced);
-    }
-  }
+  if (forced_.active() && forced_.fire()) force_rollback(lp);
 }
 
-void TimeWarpEngine::deliver_sends(OptimisticLp& lp) {
-  for (TwEvent* sent : staged_) {
-    const LpId dest = sent->header.dest;
-    if (state_.is_local(dest)) {
-      lp.add_sent({sent->header.key, dest, sent});
-      rollbacks_->deliver(sent);
-    } else {
-      lp.add_sent({sent->header.key, dest, nullptr});
-      transport_->send_event(state_.rank_of(dest), sent->header, sent->payload());
-      state_.pool.release(sent);
-      ++state_.stats.remote_events;
-    }
+void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
+  LpRuntime& runtime = lp.runtime();
+  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
+             "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
+                 std::to_string(event->header.dest.value()) +
+                 " an event of a payload type that LP does not handle");
+  exec_.now = event->header.key.time;
+  exec_.self = lp.id();
+  exec_.clock = &runtime.clock();
+  exec_.payload_type = runtime.payload_type();
+  try {
+    runtime.execute(event->payload(), exec_);
+  } catch (...) {
+    // The event is the smallest anywhere: the error is real.
+    fatal_event_ = describe_event(event->header.key, lp.id());
+    set_fatal(std::current_exception());
+    state_.pool.release(event);
+    return;
   }
-  staged_.clear();
+  EngineStatistics& stats = state_.stats;
+  ++stats.events_processed;
+  if (lp.has_commit_handler) fossils_.run_commit_handler(lp, *event);
+  ++stats.events_committed;
+  const EventKey& key = event->header.key;
+  stats.event_digest +=
+      event_digest_term(key.time, event->header.dest.value(), key.sender.value(), key.sequence);
+  state_.last_committed_time = key.time;  // final events run in key order
+  state_.pool.release(event);
+}
+
+void TimeWarpEngine::force_rollback(OptimisticLp& lp) {
+  // A straggler can only carry a key at or above GVT, and GVT only counts unprocessed events.
+  // A made-up rollback must respect the same bound, including the GVT of a round in flight
+  // to which this rank has already contributed: it may not reach below that contribution.
+  const EventKey& floor = contributed_ ? last_contribution_ : gvt_key_;
+  const std::size_t back = forced_.distance(lp.uncommitted_count());
+  TwEvent* target = lp.oldest();
+  for (std::size_t i = lp.history_size() - back; i > 0; --i) target = target->next;
+  while (target != nullptr && target->header.key < floor) target = target->next;
+  if (target == nullptr) return;
+  const EventKey key = target->header.key;
+  rollbacks_->rollback(lp, key, RollbackCause::forced);
 }
 
 // --- GVT ----------------------------------------------------------------------------------
@@ -317,11 +339,14 @@ GvtContribution TimeWarpEngine::contribution() {
   if (c.failure_key < c.min_key) c.min_key = c.failure_key;
   c.committed = state_.stats.events_committed;
   c.fatal = static_cast<bool>(fatal_);
+  contributed_ = true;
+  last_contribution_ = c.min_key;
   return c;
 }
 
 TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   global_committed_ = result.committed;
+  contributed_ = false;
   if (result.fatal_rank >= 0) {
     error_origin_ = result.fatal_rank;
     return Stop::error;
@@ -409,6 +434,7 @@ void TimeWarpEngine::raise_error() {
   ErrorReport report;
   if (rank_ == error_origin_) {
     report = describe_exception(fatal_);
+    if (!fatal_event_.empty()) report.message = fatal_event_ + ": " + report.message;
     // Name the event when the error came from a handler.
     for (std::uint32_t index : state_.failed) {
       OptimisticLp& lp = state_.lps[index];

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "pdes/internal/execution_context.hpp"
@@ -74,7 +75,8 @@ class TimeWarpEngine final : public EngineServices {
   bool round_due();
   std::size_t execute_batch();
   void execute(TwEvent* event);
-  void deliver_sends(OptimisticLp& lp);
+  void execute_final(OptimisticLp& lp, TwEvent* event);
+  void force_rollback(OptimisticLp& lp);
   GvtContribution contribution();
   Stop after_round(const GvtResult& result);
   void check_memory();
@@ -95,11 +97,13 @@ class TimeWarpEngine final : public EngineServices {
   FossilCollector fossils_;
   ForcedRollback forced_;
 
-  enum class Mode { init, execute };
+  /// init: on_init runs (sends are final); speculative: on_event runs and its effects go into
+  /// the LP's history; final: on_event runs and is committed at once (one rank).
+  enum class Mode { init, speculative, final };
   Mode mode_ = Mode::init;
+  bool final_execution_ = false;
   ExecutionContext exec_;
-  OptimisticLp* current_ = nullptr;   ///< LP whose handler is running
-  std::vector<TwEvent*> staged_;      ///< events sent by the running handler
+  OptimisticLp* current_ = nullptr;   ///< LP whose handler is running (speculative mode)
 
   EventKey gvt_key_{SimTime::zero(), LpId{0}, 0};
   SimTime window_end_ = SimTime::max();
@@ -109,7 +113,10 @@ class TimeWarpEngine final : public EngineServices {
   std::uint32_t over_limit_rounds_ = 0;
   std::exception_ptr fatal_;
   int error_origin_ = -1;
+  std::string fatal_event_;           ///< the event whose handler raised fatal_, if any
   std::uint64_t global_committed_ = 0;
+  bool contributed_ = false;          ///< this rank's share of the round in flight is in
+  EventKey last_contribution_ = kMaxEventKey;
 
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;

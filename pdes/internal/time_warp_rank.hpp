@@ -6,6 +6,7 @@
 // FossilCollector) each hold a reference to it; it has no behaviour of its own beyond lookups.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -20,9 +21,12 @@ namespace pdes::internal {
 
 struct TimeWarpRank {
   explicit TimeWarpRank(ModelInstance& m)
-      : model(m), config(m.config), pool(m.max_payload_size), pending(pool) {
+      : model(m), config(m.config), layout(make_layout(m)), pool(layout), pending(pool) {
     lps.reserve(m.lps.size());
-    for (auto& runtime : m.lps) lps.emplace_back(*runtime, &saved_state_bytes);
+    for (auto& runtime : m.lps) {
+      const std::size_t offset = runtime->inline_snapshot_size() > 0 ? layout.snapshot_offset : 0;
+      lps.emplace_back(*runtime, offset, &saved_state_bytes);
+    }
   }
   TimeWarpRank(const TimeWarpRank&) = delete;
   TimeWarpRank& operator=(const TimeWarpRank&) = delete;
@@ -48,8 +52,18 @@ struct TimeWarpRank {
   /// dropped) and saved states.
   std::uint64_t memory_in_use() const { return pool.live_bytes() + saved_state_bytes; }
 
+  /// Event blocks hold an inline snapshot when some local LP's state fits one.
+  static TwEventLayout make_layout(const ModelInstance& m) {
+    std::size_t inline_bytes = 0;
+    for (const auto& runtime : m.lps) {
+      inline_bytes = std::max(inline_bytes, runtime->inline_snapshot_size());
+    }
+    return TwEventLayout::make(m.max_payload_size, inline_bytes);
+  }
+
   ModelInstance& model;
   const KernelConfig& config;
+  TwEventLayout layout;
   TwEventPool pool;
   PendingSet pending;
   RemoteEventIndex remote_index;
@@ -57,7 +71,7 @@ struct TimeWarpRank {
   std::vector<std::uint32_t> listed;    ///< LPs whose history is not empty
   std::vector<std::uint32_t> failed;    ///< LPs with an LpFailure
   EngineStatistics stats;
-  std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held
+  std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held in snapshot rings
   std::uint64_t uncommitted = 0;        ///< processed, not yet committed events
   SimTime last_committed_time = SimTime::zero();
 };

@@ -1,10 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// TwEvent: an event as the optimistic engine holds it — the EventHeader that crosses ranks,
-// the engine's bookkeeping, then the payload bytes, in one block of an EventPool.
+// TwEvent: an event as the optimistic engine holds it, in one block of an EventPool:
+//
+//   [EventHeader | bookkeeping | payload | inline state snapshot (optional)]
+//
+// The EventHeader is what crosses ranks. The bookkeeping links the event into its LP's
+// history (`next`) and lists the local events its execution sent (`first_child`, then each
+// child's `next_sibling`), so that rollback and commit work on memory the engine touches
+// anyway instead of on separate per-LP arrays. When the LP's state is small and trivially
+// copyable, the copy taken before the event ran is stored in the block too (TwEventLayout).
 //
 // Life of an event on the rank that owns its destination LP:
-//   pending    in the rank's pending heap (or parked behind a failed event of its LP);
+//   pending    in the rank's pending heap;
+//   parked     held back behind an event of its LP whose handler threw (see LpFailure);
 //   processed  executed, in its LP's history; may still be rolled back (back to pending) or
 //              cancelled by an anti-message;
 //   cancelled  annihilated while pending: it stays in the heap until it reaches the top, where
@@ -26,9 +34,11 @@ enum class TwStatus : std::uint8_t { pending, processed, cancelled, parked };
 
 struct TwEvent {
   EventHeader header;
-  /// Entries this event's execution appended to its LP's sent log and record log.
-  std::uint32_t sent_count = 0;
-  std::uint32_t record_count = 0;
+  TwEvent* next = nullptr;          ///< the next newer event in its LP's history
+  TwEvent* first_child = nullptr;   ///< local events sent by this event's execution...
+  TwEvent* next_sibling = nullptr;  ///< ...linked through the children
+  std::uint16_t remote_sent = 0;    ///< entries this execution added to its LP's remote log
+  std::uint16_t record_count = 0;   ///< records this execution emitted
   TwStatus status = TwStatus::pending;
   /// Received from another rank: listed in the remote index until committed or cancelled.
   bool remote_origin = false;
@@ -40,20 +50,54 @@ struct TwEvent {
   const EventKey& key() const { return header.key; }
   void* payload() { return reinterpret_cast<std::byte*>(this) + sizeof(TwEvent); }
   const void* payload() const { return reinterpret_cast<const std::byte*>(this) + sizeof(TwEvent); }
+  void* at(std::size_t offset) { return reinterpret_cast<std::byte*>(this) + offset; }
 };
 
 static_assert(sizeof(TwEvent) % kPayloadAlignment == 0,
               "payload bytes must start aligned right after the TwEvent");
 
-/// An EventPool sized for TwEvents: EventPool places `max_payload_size` bytes after an
-/// EventHeader, so asking for the bookkeeping's extra bytes gives blocks that fit a TwEvent.
+/// Where the parts of a block lie, the same for every event of a run.
+struct TwEventLayout {
+  std::size_t max_payload = 0;
+  std::size_t snapshot_offset = 0;  ///< of the inline state snapshot (0: no inline snapshots)
+  std::size_t snapshot_bytes = 0;   ///< room for the largest inline snapshot
+
+  static TwEventLayout make(std::size_t max_payload, std::size_t max_inline_snapshot) {
+    auto round_up = [](std::size_t n) {
+      return (n + kPayloadAlignment - 1) / kPayloadAlignment * kPayloadAlignment;
+    };
+    TwEventLayout layout;
+    layout.max_payload = max_payload;
+    if (max_inline_snapshot > 0) {
+      layout.snapshot_offset = round_up(sizeof(TwEvent) + max_payload);
+      layout.snapshot_bytes = max_inline_snapshot;
+    }
+    return layout;
+  }
+  /// Bytes after the EventHeader, for EventPool.
+  std::size_t extra_bytes() const {
+    const std::size_t end = snapshot_offset != 0 ? snapshot_offset + snapshot_bytes
+                                                 : sizeof(TwEvent) + max_payload;
+    return end - sizeof(EventHeader);
+  }
+};
+
+/// An EventPool sized for TwEvents: EventPool places `n` bytes after an EventHeader, so asking
+/// for the bookkeeping's and the snapshot's extra bytes gives blocks that fit.
 class TwEventPool {
  public:
-  explicit TwEventPool(std::size_t max_payload_size)
-      : pool_(max_payload_size + sizeof(TwEvent) - sizeof(EventHeader)) {}
+  explicit TwEventPool(const TwEventLayout& layout) : pool_(layout.extra_bytes()) {}
 
-  /// A fresh event; the caller fills in the header and the payload.
-  TwEvent* allocate() { return new (pool_.allocate()) TwEvent; }
+  /// A fresh event; the caller fills in the header and the payload. The links and counters
+  /// are set when the event is executed (OptimisticLp::begin), the status when it is queued;
+  /// only the flags read before that are cleared here. (TwEvent is an aggregate, so the
+  /// pool's bytes hold one implicitly.)
+  TwEvent* allocate() {
+    auto* event = reinterpret_cast<TwEvent*>(pool_.allocate());
+    event->remote_origin = false;
+    event->committed = false;
+    return event;
+  }
   void release(TwEvent* event) { pool_.release(&event->header); }
 
   std::size_t block_size() const { return pool_.block_size(); }

@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+"""Checks that a warpnet configuration gives bit-identical results in every engine.
+
+Runs the configuration with the sequential engine (the reference), the rollback-check engine,
+and the optimistic engine under mpiexec on each requested rank count, reads the statistics each
+run writes with --stats-json, and requires that all of them agree on the event digest, the
+number of committed events, the termination reason and the last event time. On two ranks or
+more it also requires that rollbacks and anti-messages really happened: a run without
+rollbacks proves nothing about the optimistic machinery.
+
+Used by warpnet_determinism_test() (cmake/WarpnetDeterminism.cmake); it can also be run by
+hand:
+
+  /usr/bin/python3 cmake/determinism_check.py --warpnet build/app/warpnet \
+      --config examples/phold.toml --set simulation.end_time=20 --workdir /tmp/det
+
+Exit status: 0 when everything agrees, 1 on a mismatch or a missing rollback, 2 on bad usage
+or a run that failed.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--warpnet", required=True, help="the warpnet executable")
+    p.add_argument("--config", required=True, help="configuration file (TOML)")
+    p.add_argument("--workdir", required=True, help="directory for the statistics files")
+    p.add_argument("--mpiexec", default="mpiexec")
+    p.add_argument("--numproc-flag", default="-n")
+    p.add_argument("--ranks", default="1,2,4", help="rank counts for the optimistic engine")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="configuration override for every run (repeatable)")
+    p.add_argument("--require-rollbacks-from", type=int, default=2,
+                   help="rank count from which rollbacks and anti-messages must be > 0 "
+                        "(0: never require them)")
+    p.add_argument("--forced-rollback", type=float, default=0.0,
+                   help="also run the optimistic engine on the largest rank count with this "
+                        "kernel.forced_rollback_probability")
+    p.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
+    return p.parse_args()
+
+
+def run(label, command, stats_path, timeout):
+    if os.path.exists(stats_path):
+        os.remove(stats_path)
+    print(f"[{label}] {' '.join(command)}", flush=True)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        print(f"[{label}] timed out after {timeout:.0f} s", file=sys.stderr)
+        sys.exit(2)
+    if done.returncode != 0 or not os.path.exists(stats_path):
+        print(f"[{label}] failed with exit status {done.returncode}\n{done.stdout}\n{done.stderr}",
+              file=sys.stderr)
+        sys.exit(2)
+    with open(stats_path) as f:
+        return json.load(f)
+
+
+def main():
+    args = parse_args()
+    os.makedirs(args.workdir, exist_ok=True)
+    overrides = []
+    for s in args.set:
+        overrides += ["--set", s]
+    base = [args.warpnet, "run", args.config, "--no-progress"] + overrides
+
+    runs = []  # (label, ranks, stats)
+
+    def cli_run(label, engine, ranks=None, extra=()):
+        stats = os.path.join(args.workdir, f"{label}.json")
+        command = base + ["--engine", engine, "--stats-json", stats] + list(extra)
+        if ranks is not None:
+            command = [args.mpiexec, args.numproc_flag, str(ranks)] + command
+        runs.append((label, ranks or 1, run(label, command, stats, args.timeout)))
+
+    cli_run("sequential", "sequential")
+    cli_run("rollback-check", "rollback-check")
+    rank_counts = [int(r) for r in args.ranks.split(",") if r]
+    for n in rank_counts:
+        cli_run(f"optimistic-np{n}", "optimistic", n)
+    if args.forced_rollback > 0 and rank_counts:
+        n = max(rank_counts)
+        cli_run(f"optimistic-np{n}-forced", "optimistic", n,
+                ["--set", f"kernel.forced_rollback_probability={args.forced_rollback}"])
+
+    print(f"\n{'run':<28} {'digest':<20} {'committed':>12} {'rolled back':>12} "
+          f"{'anti-msgs':>10} {'efficiency':>10}  termination")
+    for label, _, s in runs:
+        t = s["total"]
+        print(f"{label:<28} {t['event_digest']:<20} {t['events_committed']:>12} "
+              f"{t['events_rolled_back']:>12} {t['anti_messages']:>10} "
+              f"{t['efficiency']:>10.4f}  {s['termination']}")
+
+    failures = []
+    reference_label, _, reference = runs[0]
+    for label, ranks, s in runs[1:]:
+        for what, get in [("event digest", lambda x: x["total"]["event_digest"]),
+                          ("committed events", lambda x: x["total"]["events_committed"]),
+                          ("termination", lambda x: x["termination"]),
+                          ("last event time", lambda x: x["last_event_time_ticks"])]:
+            if get(s) != get(reference):
+                failures.append(f"{label}: {what} {get(s)} differs from {reference_label}'s "
+                                f"{get(reference)}")
+        if label.startswith("optimistic") and args.require_rollbacks_from > 0 \
+                and ranks >= args.require_rollbacks_from:
+            t = s["total"]
+            if t["events_rolled_back"] == 0 or t["anti_messages"] == 0:
+                failures.append(
+                    f"{label}: no rollbacks ({t['events_rolled_back']}) or no anti-messages "
+                    f"({t['anti_messages']}); the run proves nothing about rollback. Make the "
+                    f"configuration more aggressive (more remote events, smaller delays, "
+                    f"longer runs)")
+    if failures:
+        print("\nDETERMINISM CHECK FAILED:\n  " + "\n  ".join(failures), file=sys.stderr)
+        return 1
+    print(f"\ndeterminism check passed: {len(runs)} runs agree")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// build_network: sets up a network simulation from NetworkParams, without configuration files
+// (tests, benchmarks), in the manner of phold::build.
+//
+//   net::NetworkParams params;
+//   params.topology = "torus"; params.topology_params.dims = {8, 8};
+//   pdes::Simulation sim(kernel_config);
+//   net::NetworkInfo info = net::build_network(sim, params);
+//   sim.run();
+//
+// LP ids: routers 0 .. R-1, then nodes R .. R+N-1 (LpLayout). Only this rank's LPs are built.
+// Bad parameters throw pdes::ConfigError naming the key (router.vcs, network.dims, traffic.load,
+// network.routing, ...).
+#pragma once
+
+#include <memory>
+
+#include "models/network/build/lp_layout.hpp"
+#include "models/network/build/network_params.hpp"
+#include "models/network/topology/topology.hpp"
+#include "pdes/pdes.hpp"
+
+namespace net {
+
+/// What the caller may want to know about the network it built.
+struct NetworkInfo {
+  std::shared_ptr<const Topology> topology;
+  LpLayout layout;
+};
+
+/// Throws pdes::ConfigError on the first bad parameter.
+void validate(const NetworkParams& params, const Topology& topology);
+
+NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
+
+}  // namespace net

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// NetworkParams: everything build_network needs to set up a network simulation, as a plain
+// struct with defaults (the config layer will fill it from TOML; tests fill it directly).
+//
+// Units: delays in cycles (RouterParams::cycle_ps ticks each, default 1000 ps), load in
+// flits/node/cycle, packet size in flits.
+//
+// Zero-load latency (head injected -> tail delivered) of a P-flit packet between nodes whose
+// routers are D hops apart, with H = D + 1 routers traversed and per-hop delay
+// h = routing + vc_alloc + sw_alloc + st + link:
+//   wormhole, VCT:  link + H * h + (P - 1)              cycles
+//   SAF:            link + H * (h + P - 1) + (P - 1)    cycles
+// provided buffer_depth covers the credit round trip (st + link + sw_alloc + credit_delay).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/network/node/node_params.hpp"
+#include "models/network/router/router_params.hpp"
+#include "models/network/topology/topology_params.hpp"
+#include "models/network/traffic/traffic_params.hpp"
+#include "pdes/sim_time.hpp"
+
+namespace net {
+
+struct NetworkParams {
+  std::string topology = "mesh";
+  TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
+  std::string routing = "dimension_order";  ///< the only one so far ("dor", "e_cube" aliases)
+  RouterParams router;
+  std::string pattern = "uniform";
+  TrafficParams traffic;
+  std::uint32_t packet_size = 1;  ///< flits
+  double load = 0.1;              ///< flits / node / cycle, in [0, 1]
+  std::uint64_t warmup_cycles = 0;
+  std::uint64_t injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
+  std::vector<ScriptedPacket> scripted;  ///< extra packets at given cycles (tests)
+
+  /// Ticks per cycle, for converting cycle counts into KernelConfig::end_time.
+  pdes::SimTime cycles(std::uint64_t n) const {
+    return pdes::SimTime{static_cast<std::int64_t>(n) * router.cycle_ps};
+  }
+};
+
+}  // namespace net

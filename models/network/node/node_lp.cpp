@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/node/node_lp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "models/network/metrics/packet_records.hpp"
+
+namespace net {
+
+namespace {
+// Scripted generations carry their destination; random ones draw it when they fire.
+constexpr std::uint16_t kRandomGeneration = 0;
+constexpr std::uint16_t kScriptedGeneration = 1;
+}  // namespace
+
+NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
+               std::shared_ptr<const Topology> topology,
+               std::shared_ptr<const TrafficPattern> pattern)
+    : node_(node),
+      params_(params),
+      router_lp_(layout.router_lp(topology->attachment(node).router)),
+      router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
+      pattern_(std::move(pattern)) {}
+
+std::uint64_t NodeLp::next_gap(pdes::Rng& rng) const {
+  const double p = params_.load / static_cast<double>(params_.packet_size);
+  if (p <= 0.0) return 0;
+  if (p >= 1.0) return 1;
+  // Inverse CDF of the geometric distribution on {1, 2, ...}; capped far beyond any run.
+  const double u = rng.uniform();
+  const double gap = 1.0 + std::floor(std::log1p(-u) / std::log1p(-p));
+  return static_cast<std::uint64_t>(std::min(gap, 0x1.0p52));
+}
+
+void NodeLp::schedule_generation(pdes::Context<NetEvent>& ctx, std::uint64_t gap) const {
+  if (gap == 0) return;
+  const std::uint64_t now_cycle =
+      static_cast<std::uint64_t>(ctx.now().ticks() / params_.router.cycle_ps);
+  if (now_cycle + gap >= params_.injection_end_cycle) return;
+  NetEvent ev;
+  ev.kind = NetEventKind::kGenerate;
+  ev.vc = kRandomGeneration;
+  ctx.send(ctx.self(),
+           pdes::SimTime{static_cast<std::int64_t>(gap) * params_.router.cycle_ps}, ev);
+}
+
+void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  state.credits.assign(params_.router.vcs,
+                       static_cast<std::uint16_t>(params_.router.buffer_depth));
+  for (const ScriptedPacket& sp : params_.scripted) {
+    PDES_CHECK(sp.src == node_ && sp.cycle >= 1, "scripted packet for another node or cycle 0");
+    NetEvent ev;
+    ev.kind = NetEventKind::kGenerate;
+    ev.vc = kScriptedGeneration;
+    ev.flit.dst = static_cast<std::uint32_t>(sp.dst);
+    ctx.send(ctx.self(),
+             pdes::SimTime{static_cast<std::int64_t>(sp.cycle) * params_.router.cycle_ps}, ev);
+  }
+  schedule_generation(ctx, next_gap(ctx.rng()));
+}
+
+void NodeLp::on_event(const NetEvent& event, NodeState& state,
+                      pdes::Context<NetEvent>& ctx) const {
+  switch (event.kind) {
+    case NetEventKind::kGenerate:
+      generate(event, state, ctx);
+      break;
+    case NetEventKind::kCredit:
+      PDES_CHECK(state.credits[event.vc] < params_.router.buffer_depth,
+                 "credit overflow at node " + std::to_string(node_));
+      ++state.credits[event.vc];
+      break;
+    case NetEventKind::kInject:
+      if (state.pending_inject == ctx.now().ticks()) state.pending_inject = NodeState::kNoWake;
+      break;
+    case NetEventKind::kFlit:
+      receive(event.flit, state, ctx);
+      return;
+    default:
+      PDES_CHECK(false, "node received a router event");
+  }
+  try_inject(state, ctx);
+}
+
+void NodeLp::generate(const NetEvent& event, NodeState& state,
+                      pdes::Context<NetEvent>& ctx) const {
+  NodeId dst = event.flit.dst;
+  if (event.vc == kRandomGeneration) {
+    dst = pattern_->destination(node_, ctx.rng());
+    schedule_generation(ctx, next_gap(ctx.rng()));
+  }
+  const SourcePacket packet{static_cast<std::uint32_t>(dst), state.next_seq++,
+                            ctx.now().ticks()};
+  state.queue.push_back(packet);
+  ++state.packets_generated;
+  ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
+                           params_.packet_size, packet.created});
+}
+
+void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  PDES_CHECK(flit.dst == node_, "flit delivered to the wrong node " + std::to_string(node_));
+  ++state.flits_received;
+  if (!flit.is_tail()) return;
+  ++state.packets_received;
+  PacketDelivered rec;
+  rec.src = flit.src;
+  rec.dst = flit.dst;
+  rec.seq = flit.seq;
+  rec.size = flit.size;
+  rec.hops = flit.hops;
+  rec.created = flit.created;
+  rec.injected = flit.injected;
+  rec.delivered = ctx.now().ticks();
+  const std::int64_t warmup =
+      static_cast<std::int64_t>(std::min<std::uint64_t>(params_.warmup_cycles, 1ull << 40)) *
+      params_.router.cycle_ps;
+  rec.measured = flit.created >= warmup ? 1 : 0;
+  if (rec.measured != 0) {
+    ++state.measured_packets;
+    state.sum_latency += rec.latency();
+    state.sum_network_latency += rec.network_latency();
+    state.sum_hops += flit.hops;
+  }
+  ctx.emit(rec);
+}
+
+void NodeLp::try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  if (state.queued() == 0) return;
+  if (state.inject_free_at <= now) {
+    const SourcePacket& packet = state.queue[state.queue_front];
+    const std::uint32_t size = params_.packet_size;
+    if (state.flits_sent == 0) {
+      // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
+      const std::uint32_t need = params_.router.switching == SwitchingMode::kWormhole ? 1 : size;
+      const std::uint32_t vcs = params_.router.vcs;
+      int chosen = -1;
+      for (std::uint32_t k = 1; k <= vcs && chosen < 0; ++k) {
+        const std::uint32_t v = (state.current_vc + k) % vcs;
+        if (state.credits[v] >= need) chosen = static_cast<int>(v);
+      }
+      if (chosen < 0) return;  // a credit event resumes injection
+      state.current_vc = static_cast<std::uint16_t>(chosen);
+      state.current_injected = now;
+    } else if (state.credits[state.current_vc] == 0) {
+      return;
+    }
+    NetEvent ev;
+    ev.kind = NetEventKind::kFlit;
+    ev.port = router_port_;
+    ev.vc = state.current_vc;
+    ev.flit.src = static_cast<std::uint32_t>(node_);
+    ev.flit.dst = packet.dst;
+    ev.flit.seq = packet.seq;
+    ev.flit.index = state.flits_sent;
+    ev.flit.size = static_cast<std::uint16_t>(size);
+    ev.flit.created = packet.created;
+    ev.flit.injected = state.current_injected;
+    ctx.send(router_lp_,
+             pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
+                           params_.router.cycle_ps},
+             ev);
+    --state.credits[state.current_vc];
+    ++state.flits_injected;
+    state.inject_free_at = now + params_.router.cycle_ps;
+    if (++state.flits_sent == size) {
+      state.flits_sent = 0;
+      ++state.queue_front;
+      // Compact the queue once its consumed prefix dominates; amortised O(1) per packet.
+      if (state.queue_front >= 64 && state.queue_front * 2 >= state.queue.size()) {
+        state.queue.erase(state.queue.begin(),
+                          state.queue.begin() + static_cast<std::ptrdiff_t>(state.queue_front));
+        state.queue_front = 0;
+      }
+    }
+    if (state.queued() == 0) return;
+  }
+  if (state.pending_inject == state.inject_free_at) return;
+  NetEvent wake;
+  wake.kind = NetEventKind::kInject;
+  ctx.send(ctx.self(), pdes::SimTime{state.inject_free_at - now}, wake);
+  state.pending_inject = state.inject_free_at;
+}
+
+}  // namespace net

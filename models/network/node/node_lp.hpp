@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// NodeLp: a compute node: traffic source, network interface (NI) and sink, as one LP.
+//
+// Source: generates packets (NodeParams: Bernoulli at an offered load, plus scripted packets)
+// with destinations from a TrafficPattern into an unbounded FIFO source queue.
+// NI: sends the front packet flit by flit, one flit per cycle, into its router's terminal input
+// port over a link of link_latency cycles, with credit-based flow control on that port's VCs
+// (wormhole: a head needs one credit on a VC; VCT/SAF: credits for the whole packet). It may
+// use every VC (the router resets the VC class of a packet that enters from a terminal port).
+// Sink: accepts every flit at once (no ejection back-pressure, as in BookSim2) and, at each
+// tail, emits a PacketDelivered record and adds to the running sums in NodeState.
+//
+// Self-addressed packets (a pattern may return the source, e.g. uniform with probability 1/N)
+// are sent into the network like any other and come back out of the same router: one router
+// hop, as in BookSim2. No special case.
+//
+// Events: kGenerate (self), kInject (self, only while the NI has a flit to send and a credit),
+// kCredit (from the router), kFlit (ejection, from the router). An idle node, with load 0,
+// receives no events.
+#pragma once
+
+#include <memory>
+
+#include "models/network/build/lp_layout.hpp"
+#include "models/network/node/node_params.hpp"
+#include "models/network/node/node_state.hpp"
+#include "models/network/router/net_event.hpp"
+#include "models/network/topology/topology.hpp"
+#include "models/network/traffic/traffic_pattern.hpp"
+#include "pdes/pdes.hpp"
+
+namespace net {
+
+class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
+ public:
+  NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
+         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficPattern> pattern);
+
+  /// Sizes the credits, schedules the scripted packets and the first random generation.
+  void on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const override;
+  void on_event(const NetEvent& event, NodeState& state,
+                pdes::Context<NetEvent>& ctx) const override;
+
+ private:
+  void generate(const NetEvent& event, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  void receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Cycles until the next Bernoulli success (>= 1), or 0 when the load is zero.
+  std::uint64_t next_gap(pdes::Rng& rng) const;
+  void schedule_generation(pdes::Context<NetEvent>& ctx, std::uint64_t gap) const;
+
+  const NodeId node_;
+  const NodeParams params_;
+  const pdes::LpId router_lp_;
+  const std::uint8_t router_port_;
+  const std::shared_ptr<const TrafficPattern> pattern_;
+};
+
+}  // namespace net

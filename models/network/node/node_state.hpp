@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the source queue, the
+// network interface's credits and progress through the current packet, and the sink's running
+// sums. A regular value type (vectors of values, operator==).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace net {
+
+/// A packet waiting in the (unbounded) source queue.
+struct SourcePacket {
+  std::uint32_t dst = 0;
+  std::uint32_t seq = 0;
+  std::int64_t created = 0;
+  bool operator==(const SourcePacket&) const = default;
+};
+
+struct NodeState {
+  static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
+
+  // Source: queue[queue_front ..] are waiting; the front one is being sent.
+  std::vector<SourcePacket> queue;
+  std::uint64_t queue_front = 0;
+  std::uint32_t next_seq = 0;
+
+  // Network interface.
+  std::vector<std::uint16_t> credits;  ///< per VC of the router's terminal input port
+  std::uint16_t flits_sent = 0;        ///< flits of the front packet already sent
+  std::uint16_t current_vc = 0;
+  std::int64_t current_injected = 0;   ///< when the front packet's head left
+  std::int64_t inject_free_at = 0;     ///< one flit per cycle on the injection link
+  std::int64_t pending_inject = kNoWake;
+
+  // Counters and sink sums (sums over measured packets only).
+  std::uint64_t packets_generated = 0;
+  std::uint64_t flits_injected = 0;
+  std::uint64_t packets_received = 0;
+  std::uint64_t flits_received = 0;
+  std::uint64_t measured_packets = 0;
+  std::int64_t sum_latency = 0;
+  std::int64_t sum_network_latency = 0;
+  std::uint64_t sum_hops = 0;
+
+  std::uint64_t queued() const { return queue.size() - queue_front; }
+  bool operator==(const NodeState&) const = default;
+};
+
+}  // namespace net

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/router/router_lp.hpp"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string>
+
+namespace net {
+
+RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
+                   LpLayout layout, std::shared_ptr<const Topology> topology,
+                   std::shared_ptr<const DimensionOrderRouting> routing)
+    : router_(router),
+      params_(params),
+      packet_size_(packet_size),
+      ports_(topology->num_ports(router)),
+      vcs_(params.vcs),
+      topology_(std::move(topology)),
+      routing_(std::move(routing)) {
+  links_.resize(ports_);
+  for (PortId p = 0; p < ports_; ++p) {
+    PortLink& link = links_[p];
+    if (auto nb = topology_->neighbour(router_, p)) {
+      link = {false, true, layout.router_lp(nb->router), nb->port};
+    } else if (auto node = topology_->node_at(router_, p)) {
+      link = {true, true, layout.node_lp(*node), 0};
+    }
+  }
+  const std::uint32_t classes = routing_->vc_classes();
+  for (std::uint32_t c = 0; c <= classes; ++c) class_first_.push_back(c * vcs_ / classes);
+  vc_class_.resize(vcs_);
+  for (std::uint32_t c = 0; c < classes; ++c) {
+    for (std::uint32_t v = class_first_[c]; v < class_first_[c + 1]; ++v) vc_class_[v] = c;
+  }
+}
+
+void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& /*ctx*/) const {
+  const std::size_t pv = static_cast<std::size_t>(ports_) * vcs_;
+  state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
+  state.inputs.assign(pv, InputVcState{});
+  state.outputs.assign(pv, OutputVcState{static_cast<std::uint16_t>(params_.buffer_depth), 0, 0});
+  state.ports.assign(ports_, PortState{});
+}
+
+void RouterLp::on_event(const NetEvent& event, RouterState& state,
+                        pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  switch (event.kind) {
+    case NetEventKind::kFlit:
+      on_flit(event, state, ctx);
+      return;
+    case NetEventKind::kCredit: {
+      OutputVcState& out = state.outputs[event.port * vcs_ + event.vc];
+      PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
+                                                         std::to_string(router_) + " port " +
+                                                         std::to_string(event.port));
+      ++out.credits;
+      // Only a flit that found no credit or no free VC waits for this.
+      if (state.waiting_for_resources != 0) schedule_wake(state, ctx, now + kPhase);
+      return;
+    }
+    case NetEventKind::kWake:
+      if (state.pending_wake == now) state.pending_wake = RouterState::kNoWake;
+      // Two wakes may land on one pass time; the second pass would see nothing new.
+      if (state.last_pass == now) return;
+      state.last_pass = now;
+      allocate(state, ctx);
+      return;
+    default:
+      PDES_CHECK(false, "router received a node event");
+  }
+}
+
+void RouterLp::on_flit(const NetEvent& event, RouterState& state,
+                       pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  const std::uint32_t ivc = event.port * vcs_ + event.vc;
+  InputVcState& in = state.inputs[ivc];
+  PDES_CHECK(in.count < params_.buffer_depth,
+             "input buffer overflow at router " + std::to_string(router_) + " port " +
+                 std::to_string(event.port) + " vc " + std::to_string(event.vc) +
+                 " (credit protocol violated)");
+  const Flit& f = event.flit;
+  const bool saf = params_.switching == SwitchingMode::kStoreAndForward;
+  std::int64_t ready = now + (f.is_head() ? params_.head_delay() : params_.sw_alloc_delay) *
+                                 params_.cycle_ps;
+  // Store-and-forward: the head becomes eligible only once its tail is in the buffer.
+  if (saf && f.is_head() && !f.is_tail()) ready = RouterState::kNoWake;
+  state.slots[slot_index(ivc, (in.front + in.count) % params_.buffer_depth)] = {f, ready};
+  ++in.count;
+  ++state.buffered;
+  if (in.count == 1) {
+    // A new front: a pass is due when it becomes eligible. Flits behind a front are looked at
+    // when the front leaves (allocate schedules that).
+    if (ready != RouterState::kNoWake) schedule_wake(state, ctx, ready + kPhase);
+  } else if (saf && f.is_tail()) {
+    PDES_CHECK(in.count >= f.size, "store-and-forward: packet larger than the buffer");
+    const std::uint32_t head_pos = in.count - f.size;
+    BufferedFlit& head =
+        state.slots[slot_index(ivc, (in.front + head_pos) % params_.buffer_depth)];
+    PDES_CHECK(head.flit.is_head() && head.flit.seq == f.seq && head.flit.src == f.src,
+               "store-and-forward: head not found behind its tail");
+    head.ready = now + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
+    if (head_pos == 0) schedule_wake(state, ctx, head.ready + kPhase);
+  }
+}
+
+int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t vc_class,
+                             std::uint16_t packet_size) const {
+  const std::uint32_t need =
+      params_.switching == SwitchingMode::kWormhole ? 1u : static_cast<std::uint32_t>(packet_size);
+  for (std::uint32_t v = class_first_[vc_class]; v < class_first_[vc_class + 1]; ++v) {
+    const OutputVcState& o = state.outputs[out * vcs_ + v];
+    if (o.busy == 0 && o.credits >= need) return static_cast<int>(v);
+  }
+  return -1;
+}
+
+void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  const std::uint32_t pv = ports_ * vcs_;
+  std::int64_t wake = RouterState::kNoWake;
+  bool blocked_on_resources = false;
+
+  // Requests: the eligible front flit of each input VC that could move if it won its output.
+  // Scratch space on the stack for the usual radix; the heap only for very large routers.
+  std::array<Request, kInlineRequests> inline_requests;
+  std::vector<Request> heap_requests;
+  if (pv > kInlineRequests) heap_requests.resize(pv);
+  Request* const request_buffer =
+      pv > kInlineRequests ? heap_requests.data() : inline_requests.data();
+  std::span<Request> requests(request_buffer, 0);
+  for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
+    const InputVcState& in = state.inputs[ivc];
+    if (in.count == 0) continue;
+    const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
+    if (bf.ready > now) {
+      if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
+      continue;
+    }
+    const PortId in_port = ivc / vcs_;
+    if (state.ports[in_port].input_free_at > now) {
+      wake = std::min(wake, state.ports[in_port].input_free_at);
+      continue;
+    }
+    Request r{ivc, 0, 0};
+    if (in.routed == 0) {
+      PDES_CHECK(bf.flit.is_head(), "body flit at the front of an unrouted input VC");
+      const RouteDecision d =
+          routing_->route(router_, in_port, vc_class_[ivc % vcs_], bf.flit.dst);
+      r.out = d.out_port;
+      if (!links_[r.out].terminal) {
+        const int v = free_output_vc(state, r.out, d.vc_class, bf.flit.size);
+        if (v < 0) {
+          blocked_on_resources = true;
+          continue;
+        }
+        r.out_vc = static_cast<std::uint16_t>(v);
+      }
+    } else {
+      r.out = in.out_port;
+      r.out_vc = in.out_vc;
+      if (!links_[r.out].terminal && state.outputs[r.out * vcs_ + r.out_vc].credits == 0) {
+        blocked_on_resources = true;
+        continue;
+      }
+    }
+    if (state.ports[r.out].output_free_at > now) {
+      wake = std::min(wake, state.ports[r.out].output_free_at);
+      continue;
+    }
+    request_buffer[requests.size()] = r;
+    requests = std::span<Request>(request_buffer, requests.size() + 1);
+  }
+
+  // Output-side round-robin arbitration; an input port moves one flit per cycle.
+  std::size_t granted = 0;
+  // The first output to pick rotates too, so that an input VC whose input port keeps winning
+  // another output first is not starved (input-port conflicts are resolved in this order).
+  for (PortId k = 0; k < ports_ && granted < requests.size(); ++k) {
+    const PortId out = (state.first_output + k) % ports_;
+    const Request* best = nullptr;
+    std::uint32_t best_key = 0;
+    for (const Request& r : requests) {
+      if (r.out != out || state.ports[r.ivc / vcs_].input_free_at > now) continue;
+      const std::uint32_t key = (r.ivc + pv - state.ports[out].last_grant - 1) % pv;
+      if (best == nullptr || key < best_key) {
+        best = &r;
+        best_key = key;
+      }
+    }
+    if (best != nullptr) {
+      grant(*best, state, ctx);
+      ++granted;
+      // The flit behind the one that left is the input VC's new front.
+      const InputVcState& in = state.inputs[best->ivc];
+      if (in.count > 0) {
+        const std::int64_t ready = state.slots[slot_index(best->ivc, in.front)].ready;
+        if (ready != RouterState::kNoWake) {
+          wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
+        }
+      }
+    }
+  }
+
+  state.waiting_for_resources = blocked_on_resources ? 1 : 0;
+  if (granted > 0) state.first_output = (state.first_output + 1) % ports_;
+  // Losers retry next cycle; a grant may have released a VC that a blocked head waits for.
+  const bool retry = granted < requests.size() || (granted > 0 && blocked_on_resources);
+  if (retry) wake = std::min(wake, now + params_.cycle_ps);
+  if (wake != RouterState::kNoWake) schedule_wake(state, ctx, wake);
+}
+
+void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  InputVcState& in = state.inputs[r.ivc];
+  const PortId in_port = r.ivc / vcs_;
+  const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc % vcs_);
+  NetEvent ev;
+  ev.kind = NetEventKind::kFlit;
+  ev.flit = state.slots[slot_index(r.ivc, in.front)].flit;
+  in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
+  --in.count;
+  --state.buffered;
+  ++ev.flit.hops;
+
+  const PortLink& out_link = links_[r.out];
+  OutputVcState& out_vc = state.outputs[r.out * vcs_ + r.out_vc];
+  if (ev.flit.is_head()) {
+    in.routed = 1;
+    in.out_port = static_cast<std::uint8_t>(r.out);
+    in.out_vc = r.out_vc;
+    if (!out_link.terminal) out_vc.busy = 1;
+  }
+  if (!out_link.terminal) --out_vc.credits;
+  if (ev.flit.is_tail()) {
+    in.routed = 0;
+    if (!out_link.terminal) out_vc.busy = 0;
+    ++state.packets_forwarded;
+  }
+  ++state.flits_forwarded;
+  state.ports[in_port].input_free_at = now + params_.cycle_ps;
+  state.ports[r.out].output_free_at = now + params_.cycle_ps;
+  state.ports[r.out].last_grant = r.ivc;
+
+  ev.port = static_cast<std::uint8_t>(out_link.remote_port);
+  ev.vc = r.out_vc;
+  // Granted at the allocation phase, the flit lands on a cycle boundary downstream.
+  ctx.send(out_link.lp, cycles(params_.st_delay + params_.link_latency) - phase(), ev);
+
+  const PortLink& in_link = links_[in_port];
+  NetEvent credit;
+  credit.kind = NetEventKind::kCredit;
+  credit.port = static_cast<std::uint8_t>(in_link.remote_port);
+  credit.vc = in_vc;
+  ctx.send(in_link.lp, cycles(params_.credit_delay) - phase(), credit);
+}
+
+void RouterLp::schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx,
+                             std::int64_t at) const {
+  const std::int64_t now = ctx.now().ticks();
+  // A wake already due no later than `at` will run the pass; never schedule two for one time.
+  if (state.pending_wake > now && state.pending_wake <= at) return;
+  NetEvent ev;
+  ev.kind = NetEventKind::kWake;
+  ctx.send(ctx.self(), pdes::SimTime{std::max<std::int64_t>(at - now, 1)}, ev);
+  state.pending_wake = at;
+}
+
+}  // namespace net

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// RouterLp: an input-queued virtual-channel router with credit-based flow control, as one LP.
+//
+// Model (Dally & Towles 2004, ch. 16; BookSim2 iq_router.cpp): every input port has `vcs` VC
+// buffers of `buffer_depth` flits. A head flit is routed (DimensionOrderRouting), allocated an
+// output VC of its VC class (wormhole: free and one credit; VCT/SAF: free and credits for the
+// whole packet) and then competes for the switch; body flits follow on the same output VC, one
+// credit each; the tail releases the output VC. Each output port and each input port moves at
+// most one flit per cycle; each output arbitrates round-robin over the input VCs (BookSim2's
+// separable allocator with round-robin arbiters, output side). Credits return upstream
+// credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
+// credits: the node's sink always accepts.
+//
+// Event-driven, not cycle-driven: flits and credits land on cycle boundaries and only update
+// the state; switch and VC allocation run in a kWake pass one tick after the boundary
+// (kPhase), so every request of a cycle competes in one arbitration whatever the order of
+// same-time events, and grants are sent with delays shortened by that tick so that arrivals stay
+// on boundaries. A kWake is scheduled only for a time at which a waiting flit becomes eligible
+// (a new front's pipeline delay elapses, or a port it lost to becomes free again). A flit blocked
+// on credits or on a busy output VC schedules nothing: a credit arrival, or the grant that
+// releases the VC, triggers the next pass. An idle router receives no events; the event count
+// grows with delivered flits x hops (about one arrival, one credit and at most one pass per
+// flit per hop).
+//
+// Timing: see router_params.hpp. A flit granted at time t arrives downstream at
+// t + (st_delay + link_latency) cycles.
+//
+// Limitations: one routing algorithm (dimension order); output-side round-robin arbitration
+// only; no speculation, no output buffers, no internal speedup.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/network/build/lp_layout.hpp"
+#include "models/network/router/net_event.hpp"
+#include "models/network/router/router_params.hpp"
+#include "models/network/router/router_state.hpp"
+#include "models/network/routing/dimension_order.hpp"
+#include "models/network/topology/topology.hpp"
+#include "pdes/pdes.hpp"
+
+namespace net {
+
+class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
+ public:
+  RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
+           LpLayout layout, std::shared_ptr<const Topology> topology,
+           std::shared_ptr<const DimensionOrderRouting> routing);
+
+  /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
+  void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;
+  /// kFlit: buffer the flit; kCredit: one more credit; kWake: nothing; then an allocation pass.
+  void on_event(const NetEvent& event, RouterState& state,
+                pdes::Context<NetEvent>& ctx) const override;
+
+ private:
+  /// Where a port leads: the LP at the other end and the port number there.
+  struct PortLink {
+    bool terminal = false;
+    bool connected = false;
+    pdes::LpId lp{};
+    PortId remote_port = 0;
+  };
+  static constexpr std::size_t kInlineRequests = 64;
+  struct Request {
+    std::uint32_t ivc;
+    PortId out;
+    std::uint16_t out_vc;
+  };
+
+  /// Passes run kPhase ticks after a cycle boundary, when every flit and credit of that cycle
+  /// (they land on boundaries) is in; so all requests of a cycle meet in one arbitration,
+  /// whatever the order of same-time events.
+  static constexpr std::int64_t kPhase = 1;
+  static constexpr pdes::SimTime phase() { return pdes::SimTime{kPhase}; }
+
+  void on_flit(const NetEvent& event, RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  void allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  void grant(const Request& request, RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// The output VC a head may take at `out` in `vc_class`, or -1 if none is free with room.
+  int free_output_vc(const RouterState& state, PortId out, std::uint32_t vc_class,
+                     std::uint16_t packet_size) const;
+  void schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx, std::int64_t at) const;
+
+  std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
+    return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
+  }
+  pdes::SimTime cycles(std::uint32_t n) const { return pdes::SimTime{n * params_.cycle_ps}; }
+
+  const RouterId router_;
+  const RouterParams params_;
+  const std::uint32_t packet_size_;
+  const std::uint32_t ports_;
+  const std::uint32_t vcs_;
+  const std::shared_ptr<const Topology> topology_;
+  const std::shared_ptr<const DimensionOrderRouting> routing_;
+  std::vector<PortLink> links_;             // set in the constructor, immutable after
+  std::vector<std::uint32_t> vc_class_;     // class of each VC index
+  std::vector<std::uint32_t> class_first_;  // first VC of each class, plus one past the last
+};
+
+}  // namespace net

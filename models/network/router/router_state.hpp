@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// RouterState: the mutable, rollback-safe state of one RouterLp (STYLE R3).
+//
+// A regular value type: flat std::vectors of trivially copyable structs, sized once in
+// RouterLp::on_init from the parameters, no pointers; operator== for the rollback-check engine.
+// Flat arrays keep a state copy (copy state saving) down to a handful of allocations.
+//
+// Layout (P = ports, V = VCs, B = buffer depth):
+//   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
+//   inputs   P*V     per input VC: ring front/count and the current packet's output
+//   outputs  P*V     per output VC: credits and whether a packet holds it
+//   ports    P       per port: when its input and its output may next move a flit, and the
+//                    round-robin pointer of the output's arbiter
+//
+// For P = 5, V = 2, B = 4 the payload is 40 slots * 48 bytes + 10 * 8 + 10 * 4 + 5 * 24 =
+// 2160 bytes, plus 144 bytes of vector headers and counters: 2304 bytes in 5 heap blocks
+// (test_network_build.cpp prints it). The flit slots dominate: a slot holds the whole flit so
+// that a router forwards it without any lookup.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "models/network/router/net_event.hpp"
+
+namespace net {
+
+/// A flit in an input buffer and the earliest time it may leave (ticks).
+struct BufferedFlit {
+  Flit flit{};
+  std::int64_t ready = 0;
+  bool operator==(const BufferedFlit&) const = default;
+};
+
+struct InputVcState {
+  std::uint16_t front = 0;     ///< ring index of the oldest flit
+  std::uint16_t count = 0;     ///< flits buffered
+  std::uint8_t out_port = 0;   ///< valid while `routed`
+  std::uint8_t routed = 0;     ///< 1 while the current packet holds an output (head has left)
+  std::uint16_t out_vc = 0;    ///< valid while `routed`
+  bool operator==(const InputVcState&) const = default;
+};
+
+struct OutputVcState {
+  std::uint16_t credits = 0;  ///< free slots in the downstream input VC
+  std::uint8_t busy = 0;      ///< 1 while a packet (head sent, tail not yet) holds the VC
+  std::uint8_t reserved = 0;
+  bool operator==(const OutputVcState&) const = default;
+};
+
+struct PortState {
+  std::int64_t input_free_at = 0;   ///< earliest time this input may send its next flit
+  std::int64_t output_free_at = 0;  ///< earliest time this output may carry its next flit
+  std::uint32_t last_grant = 0;     ///< input VC index last granted this output (round robin)
+  std::uint32_t reserved = 0;
+  bool operator==(const PortState&) const = default;
+};
+
+struct RouterState {
+  static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
+
+  std::vector<BufferedFlit> slots;
+  std::vector<InputVcState> inputs;
+  std::vector<OutputVcState> outputs;
+  std::vector<PortState> ports;
+  std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
+  std::int64_t last_pass = -1;          ///< time of the last allocation pass
+  std::uint32_t first_output = 0;       ///< output arbitrated first in the next pass
+  std::uint32_t buffered = 0;           ///< flits in all input buffers
+  std::uint32_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
+  std::uint64_t flits_forwarded = 0;
+  std::uint64_t packets_forwarded = 0;
+
+  bool operator==(const RouterState&) const = default;
+};
+
+}  // namespace net

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/routing/dimension_order.hpp"
+
+#include <string>
+
+#include "models/network/topology/torus.hpp"
+#include "pdes/error.hpp"
+
+namespace net {
+
+DimensionOrderRouting::DimensionOrderRouting(const Topology& topology) : topology_(topology) {
+  const std::string_view name = topology.name();
+  if (name != "mesh" && name != "torus" && name != "hypercube") {
+    throw pdes::ConfigError("network.routing",
+                            "dimension-order routing needs a mesh, torus or hypercube, got '" +
+                                std::string(name) + "'");
+  }
+  torus_ = dynamic_cast<const Torus*>(&topology);
+  // Network ports come first on direct topologies (direct_topology.hpp).
+  network_ports_ = topology.num_ports(0) - topology.concentration();
+}
+
+RouteDecision DimensionOrderRouting::route(RouterId current, PortId in_port,
+                                           std::uint32_t in_class, NodeId destination) const {
+  const RouterPort target = topology_.attachment(destination);
+  if (target.router == current) return {target.port, 0};
+  const PortId out = topology_.minimal_ports(current, target.router)[0];
+  if (torus_ == nullptr) return {out, 0};
+  // Ports 2d and 2d+1 are dimension d; staying in the ring keeps the class, a new ring resets it.
+  const bool same_ring = in_port < network_ports_ && in_port / 2 == out / 2;
+  const bool after_dateline = (same_ring && in_class == 1) || torus_->crosses_wrap(current, out);
+  return {out, after_dateline ? 1u : 0u};
+}
+
+}  // namespace net

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// DimensionOrderRouting: deterministic minimal routing that corrects the lowest dimension first
+// (XY on a 2D mesh, e-cube on the hypercube), with dateline VC classes on tori.
+//
+// References: Dally & Seitz, "Deadlock-free message routing in multiprocessor interconnection
+// networks", IEEE TC 1987 (datelines); Sullivan & Bashkow 1977 (e-cube); BookSim2
+// routefunc.cpp dim_order_mesh / dim_order_torus.
+//
+// Who calls it: RouterLp, once per head flit per router. Stateless and const.
+//
+// Route: the output port is minimal_ports(cur, dst)[0] (the topology lists the lowest
+// dimension's port first; on a torus tie delta = k/2 it lists +d first, and once a packet moves
+// +d the tie is gone, so the direction is kept). At the destination router the output is the
+// destination node's terminal port.
+//
+// VC classes: a mesh or hypercube needs one class (DOR has an acyclic channel dependency
+// graph). A torus needs two per dimension ring: a packet uses class 0 until it crosses the
+// dateline of the ring it travels in (the wrap link, Torus::crosses_wrap, which itself uses
+// class 1) and class 1 after it; entering a new dimension resets it to class 0. With V VCs,
+// class c owns VCs [c*V/C, (c+1)*V/C), so a torus needs V >= 2.
+//
+// Limitations: mesh, torus and hypercube only (fat trees need their own up/down routing).
+#pragma once
+
+#include <cstdint>
+
+#include "models/network/topology/topology.hpp"
+#include "models/network/topology/types.hpp"
+
+namespace net {
+
+class Torus;
+
+struct RouteDecision {
+  PortId out_port = 0;
+  std::uint32_t vc_class = 0;
+};
+
+class DimensionOrderRouting {
+ public:
+  /// Throws pdes::ConfigError("network.routing") for topologies other than mesh, torus and
+  /// hypercube.
+  explicit DimensionOrderRouting(const Topology& topology);
+
+  /// Number of VC classes the routing needs for deadlock freedom (1, or 2 on a torus).
+  std::uint32_t vc_classes() const { return torus_ != nullptr ? 2 : 1; }
+
+  /// The output port and VC class of a head at router `current`, which arrived on `in_port` in
+  /// VC class `in_class`, bound for node `destination`.
+  RouteDecision route(RouterId current, PortId in_port, std::uint32_t in_class,
+                      NodeId destination) const;
+
+ private:
+  const Topology& topology_;
+  const Torus* torus_ = nullptr;
+  std::uint32_t network_ports_ = 0;
+};
+
+}  // namespace net

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The partitioners by name, for configuration files (simulation.partitioner) and the CLI.
+//
+//   auto p = partition::make_partitioner("block");   // or "round-robin"
+//   pdes::Partition map = p->partition(model.partition_graph(), num_ranks);
+//
+// An unknown name throws pdes::ConfigError listing the valid ones. Adding a partitioner is one
+// line in the table in partitioner_registry.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pdes/partitioner.hpp"
+
+namespace partition {
+
+struct PartitionerInfo {
+  std::string name;
+  std::string description;
+};
+
+/// Every partitioner, in the order of the table.
+const std::vector<PartitionerInfo>& partitioners();
+std::vector<std::string> partitioner_names();
+
+/// The partitioner called `name`. `key` names the configuration key in the error message.
+std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
+                                                    const std::string& key = "simulation.partitioner");
+
+/// Checks what every partitioner needs: at least one rank and no more ranks than LPs.
+void check_partition_request(const pdes::PartitionGraph& graph, int num_ranks);
+
+}  // namespace partition

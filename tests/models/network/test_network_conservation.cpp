@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Conservation and deadlock freedom: beyond saturation, for a bounded injection period followed
+// by a drain, every generated packet is delivered exactly once, to the right node, and the run
+// ends because the event list empties (a deadlock would leave packets undelivered with no
+// events pending). Also: determinism of the event digest, and rollback-check mode.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "network_run.hpp"
+
+namespace {
+
+using net::NetworkParams;
+using net::SwitchingMode;
+
+NetworkParams saturated(std::string topology, SwitchingMode mode, std::uint32_t packet_size) {
+  NetworkParams p;
+  p.topology = std::move(topology);
+  p.topology_params = {};
+  p.topology_params.dims = {4, 4};
+  p.router.vcs = 2;
+  p.router.buffer_depth = 4;
+  p.router.switching = mode;
+  p.packet_size = packet_size;
+  p.load = 0.9;  // uniform saturates a 4x4 mesh near 0.5 and a 4x4 torus near 1.0 flits/cycle
+  p.injection_end_cycle = 400;
+  return p;
+}
+
+void check_conservation(const NetworkParams& p) {
+  const net::testing::NetworkRun run = net::testing::run_network(p);
+  CHECK(run.result.reason == pdes::TerminationReason::no_more_events);
+  const auto& gen = run.sink.generated;
+  const auto& del = run.sink.delivered;
+  REQUIRE(gen.size() > 500);
+  CHECK(del.size() == gen.size());
+  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::uint32_t> dst_of;
+  for (const auto& g : gen) {
+    const bool fresh = dst_of.emplace(std::make_tuple(g.src, g.seq), g.dst).second;
+    REQUIRE(fresh);
+  }
+  std::map<std::tuple<std::uint32_t, std::uint32_t>, int> seen;
+  const auto& topo = *run.info.topology;
+  for (const auto& d : del) {
+    const auto key = std::make_tuple(d.src, d.seq);
+    REQUIRE(dst_of.count(key) == 1);
+    CHECK(dst_of[key] == d.dst);
+    CHECK(++seen[key] == 1);
+    CHECK(d.hops == topo.distance(topo.router_of_node(d.src), topo.router_of_node(d.dst)) + 1);
+    CHECK(d.delivered - d.injected >= 0);
+    CHECK(d.injected >= d.created);
+  }
+  // Beyond saturation the source queues grow: some packets must have waited to be injected.
+  const auto waited = std::count_if(del.begin(), del.end(),
+                                    [](const auto& d) { return d.injected > d.created; });
+  CHECK(waited > 0);
+}
+
+}  // namespace
+
+TEST_CASE("conservation beyond saturation with drain: 4x4 mesh") {
+  for (auto mode : {SwitchingMode::kWormhole, SwitchingMode::kVirtualCutThrough,
+                    SwitchingMode::kStoreAndForward}) {
+    CAPTURE(std::string(net::to_string(mode)));
+    check_conservation(saturated("mesh", mode, 4));
+  }
+  check_conservation(saturated("mesh", SwitchingMode::kWormhole, 1));
+}
+
+TEST_CASE("conservation beyond saturation with drain: 4x4 torus with datelines") {
+  for (auto mode : {SwitchingMode::kWormhole, SwitchingMode::kVirtualCutThrough}) {
+    CAPTURE(std::string(net::to_string(mode)));
+    check_conservation(saturated("torus", mode, 4));
+  }
+  // Packets longer than the buffers: wormhole worms span several routers around the rings.
+  NetworkParams long_worms = saturated("torus", SwitchingMode::kWormhole, 8);
+  long_worms.router.buffer_depth = 2;
+  check_conservation(long_worms);
+}
+
+TEST_CASE("conservation with one-flit buffers and with four VCs (two per dateline class)") {
+  NetworkParams shallow = saturated("mesh", SwitchingMode::kWormhole, 4);
+  shallow.router.buffer_depth = 1;
+  check_conservation(shallow);
+  NetworkParams wide = saturated("torus", SwitchingMode::kWormhole, 4);
+  wide.router.vcs = 4;
+  check_conservation(wide);
+  NetworkParams odd = saturated("torus", SwitchingMode::kVirtualCutThrough, 2);
+  odd.router.vcs = 3;  // classes of one and two VCs
+  odd.router.credit_delay = 3;
+  odd.router.link_latency = 2;
+  check_conservation(odd);
+}
+
+TEST_CASE("conservation on a hypercube") {
+  NetworkParams p = saturated("hypercube", SwitchingMode::kWormhole, 4);
+  p.topology_params = {};
+  p.topology_params.n = 4;
+  p.router.vcs = 1;
+  check_conservation(p);
+}
+
+TEST_CASE("same seed, same event digest; another seed, another digest") {
+  NetworkParams p = saturated("torus", SwitchingMode::kWormhole, 4);
+  p.injection_end_cycle = 200;
+  pdes::KernelConfig config;
+  config.seed = 7;
+  const auto a = net::testing::run_network(p, config);
+  const auto b = net::testing::run_network(p, config);
+  CHECK(a.result.total.events_processed > 0);
+  CHECK(a.result.total.event_digest == b.result.total.event_digest);
+  CHECK(a.result.total.events_committed == b.result.total.events_committed);
+  CHECK(a.sink.delivered.size() == b.sink.delivered.size());
+  config.seed = 8;
+  const auto c = net::testing::run_network(p, config);
+  CHECK(a.result.total.event_digest != c.result.total.event_digest);
+}
+
+TEST_CASE("rollback-check engine: router and node states are rollback-safe") {
+  NetworkParams p = saturated("torus", SwitchingMode::kWormhole, 4);
+  p.injection_end_cycle = 100;
+  pdes::KernelConfig config;
+  const auto seq = net::testing::run_network(p, config);
+  config.engine = pdes::EngineKind::rollback_check;
+  const auto chk = net::testing::run_network(p, config);
+  CHECK(chk.result.total.event_digest == seq.result.total.event_digest);
+  CHECK(chk.sink.delivered.size() == seq.sink.delivered.size());
+}
+
+TEST_CASE("the end time bounds a run that never stops injecting") {
+  NetworkParams p = saturated("mesh", SwitchingMode::kWormhole, 4);
+  p.injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
+  pdes::KernelConfig config;
+  config.end_time = p.cycles(300);
+  const auto run = net::testing::run_network(p, config);
+  CHECK(run.result.reason == pdes::TerminationReason::end_time_reached);
+  CHECK(run.sink.delivered.size() < run.sink.generated.size());
+}
+
+TEST_CASE("no starvation: every source reaches a saturated hot spot while injecting") {
+  NetworkParams p = saturated("mesh", SwitchingMode::kWormhole, 2);
+  p.pattern = "hot_spot";
+  p.traffic.hot_spot_nodes = {5};
+  p.traffic.hot_spot_fraction = 1.0;
+  p.load = 0.5;
+  p.injection_end_cycle = 2000;
+  const auto run = net::testing::run_network(p);
+  CHECK(run.sink.delivered.size() == run.sink.generated.size());
+  std::map<std::uint32_t, std::size_t> during;
+  for (const auto& d : run.sink.delivered) {
+    if (d.delivered < p.cycles(p.injection_end_cycle).ticks()) ++during[d.src];
+  }
+  for (std::uint32_t src = 0; src < 16; ++src) {
+    CAPTURE(src);
+    CHECK(during[src] >= 5);
+  }
+  // The hot node's ejection link is the bottleneck: it stays busy (~1 flit/cycle).
+  std::size_t total = 0;
+  for (const auto& [src, n] : during) total += n;
+  MESSAGE("hot-spot packets delivered during injection: " << total << " of at most "
+                                                          << p.injection_end_cycle / 2);
+  CHECK(total * 2 > p.injection_end_cycle * 9 / 10);
+}
+
+TEST_CASE("rollback-check engine on every switching mode and on a mesh") {
+  for (auto mode : {SwitchingMode::kVirtualCutThrough, SwitchingMode::kStoreAndForward}) {
+    NetworkParams p = saturated("mesh", mode, 3);
+    p.injection_end_cycle = 100;
+    pdes::KernelConfig config;
+    const auto seq = net::testing::run_network(p, config);
+    config.engine = pdes::EngineKind::rollback_check;
+    const auto chk = net::testing::run_network(p, config);
+    CHECK(chk.result.total.event_digest == seq.result.total.event_digest);
+  }
+}
+
+TEST_CASE("accepted throughput of an 8x8 mesh under uniform DOR stays below the bisection bound") {
+  // Uniform traffic on a k x k mesh loads the bisection channels most: the bound is 4/k = 0.5
+  // flits/node/cycle for k = 8 (Dally & Towles 2004, sec. 3.3). DOR reaches 70-90 % of it.
+  NetworkParams p;
+  p.topology_params.dims = {8, 8};
+  p.packet_size = 1;
+  p.load = 0.8;
+  pdes::KernelConfig config;
+  const std::uint64_t warm = 500, end = 2500;
+  config.end_time = p.cycles(end);
+  const auto run = net::testing::run_network(p, config);
+  std::size_t flits = 0;
+  for (const auto& d : run.sink.delivered) {
+    if (d.delivered >= p.cycles(warm).ticks()) flits += d.size;
+  }
+  const double accepted = static_cast<double>(flits) / 64.0 / static_cast<double>(end - warm);
+  MESSAGE("8x8 mesh uniform DOR, offered 0.8: accepted " << accepted << " flits/node/cycle");
+  CHECK(accepted <= 0.5);
+  CHECK(accepted >= 0.35);
+}
