@@ -13,10 +13,10 @@ FossilCollector::FossilCollector(TimeWarpRank& rank) : rank_(rank) {
 }
 
 void FossilCollector::collect(const EventKey& gvt) {
-  std::vector<std::uint32_t>& listed = rank_.listed;
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < listed.size(); ++i) {
-    OptimisticLp& lp = rank_.lps[listed[i]];
+  while (!rank_.commit_queue.empty() && rank_.commit_queue.front().key < gvt) {
+    const TimeWarpRank::CommitEntry entry = rank_.pop_commit_entry();
+    OptimisticLp& lp = rank_.lps[entry.lp];
+    if (lp.uncommitted_count() == 0) continue;  // stale: a rollback emptied it
     const std::size_t committed = lp.fossil_collect(
         gvt,
         [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
@@ -24,13 +24,10 @@ void FossilCollector::collect(const EventKey& gvt) {
         },
         [&](TwEvent* event) { rank_.pool.release(event); });
     rank_.uncommitted -= committed;
-    if (lp.history_size() > 0) {
-      listed[kept++] = listed[i];
-    } else {
-      lp.listed = false;
+    if (TwEvent* oldest = lp.oldest_uncommitted()) {
+      rank_.queue_for_commit(oldest->header.key, entry.lp);
     }
   }
-  listed.resize(kept);
 }
 
 void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>* records,

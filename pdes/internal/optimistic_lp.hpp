@@ -80,6 +80,13 @@ class alignas(64) OptimisticLp {
   std::size_t history_size() const { return count_; }
   std::size_t uncommitted_count() const { return uncommitted_; }
   TwEvent* oldest() { return head_; }
+  /// The oldest event not yet committed, or nullptr.
+  TwEvent* oldest_uncommitted() {
+    if (uncommitted_ == 0) return nullptr;
+    TwEvent* event = head_;
+    for (std::uint32_t i = count_ - uncommitted_; i > 0; --i) event = event->next;
+    return event;
+  }
   /// Key of the newest processed event, or nullptr.
   const EventKey* last_key() const { return tail_ == nullptr ? nullptr : &tail_->header.key; }
 
@@ -140,8 +147,6 @@ class alignas(64) OptimisticLp {
   std::uint32_t ring_state_bytes_;
 
  public:
-  /// Whether the LP is in the engine's list of LPs with a history.
-  bool listed = false;
   /// Whether its LP type has an on_commit of its own (else commit is skipped).
   bool has_commit_handler = true;
 

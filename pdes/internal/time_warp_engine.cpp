@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -18,6 +19,12 @@ namespace {
 /// Rounds in a row a rank may stay over its memory limit, not speculating, before the run
 /// stops: enough for a slow rank to let GVT catch up, few enough not to crawl for long.
 constexpr std::uint32_t kMaxOverLimitRounds = 64;
+
+/// A rank holding more uncommitted events than this many GVT periods (batch_size ×
+/// gvt_interval events) stops speculating until GVT catches up. Ranks that share cores with
+/// other work are descheduled for milliseconds; without a bound the others would run far
+/// ahead and roll it all back.
+constexpr std::uint64_t kThrottlePeriods = 32;
 
 std::string mib(std::uint64_t bytes) {
   char text[32];
@@ -71,6 +78,8 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   // rollbacks need the history, so they turn this off.
   final_execution_ = size_ == 1 && !forced_.active();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
+  throttle_limit_ = kThrottlePeriods * round_period_;
+  if (const char* t = std::getenv("WARPNET_THROTTLE")) throttle_limit_ = std::strtoull(t, nullptr, 10);  // EXPERIMENT
 }
 
 TimeWarpEngine::~TimeWarpEngine() {
@@ -217,13 +226,14 @@ TwEvent* TimeWarpEngine::next_executable() {
   if (event == nullptr) return nullptr;
   const SimTime time = event->header.key.time;
   if (time >= config_.end_time || time >= window_end_) return nullptr;
-  // Out of memory, a rank runs only the event at GVT, which no rollback can undo.
-  if (memory_blocked_ && !(event->header.key == gvt_key_)) return nullptr;
+  // Out of memory or too far ahead, a rank runs only the event at GVT, which no rollback can
+  // undo, until the next GVT round.
+  if ((memory_blocked_ || throttled_) && !(event->header.key == gvt_key_)) return nullptr;
   return event;
 }
 
 bool TimeWarpEngine::round_due() {
-  return fatal_ || memory_blocked_ || since_round_ >= round_period_ ||
+  return fatal_ || memory_blocked_ || throttled_ || since_round_ >= round_period_ ||
          next_executable() == nullptr;
 }
 
@@ -238,8 +248,9 @@ std::size_t TimeWarpEngine::execute_batch() {
     ++executed;
   }
   since_round_ += executed;
-  if (executed > 0 && state_.memory_in_use() > config_.event_memory_limit_bytes) {
-    memory_blocked_ = true;
+  if (executed > 0) {
+    if (state_.memory_in_use() > config_.event_memory_limit_bytes) memory_blocked_ = true;
+    if (state_.uncommitted > throttle_limit_) throttled_ = true;
   }
   return executed;
 }
@@ -262,9 +273,11 @@ void TimeWarpEngine::execute(TwEvent* event) {
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
+  if (lp.uncommitted_count() == 0) {
+    state_.queue_for_commit(event->header.key, state_.index_of(lp.id()));
+  }
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   ++state_.uncommitted;
-  state_.list(lp);
 
   exec_.now = event->header.key.time;
   exec_.self = lp.id();
@@ -383,6 +396,7 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   } else if (config_.max_events != 0 && result.committed >= config_.max_events) {
     stop = Stop::event_limit;
   }
+  throttled_ = state_.uncommitted > throttle_limit_;
   if (stop == Stop::none) check_memory();
   report_progress(result.committed, false);
   return stop;

@@ -110,6 +110,8 @@ class TimeWarpEngine final : public EngineServices {
   std::uint64_t round_period_ = 0;    ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
   bool memory_blocked_ = false;
+  bool throttled_ = false;            ///< too many uncommitted events: wait for GVT
+  std::uint64_t throttle_limit_ = 0;
   std::uint32_t over_limit_rounds_ = 0;
   std::exception_ptr fatal_;
   int error_origin_ = -1;

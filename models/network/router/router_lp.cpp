@@ -131,6 +131,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   Request* const request_buffer =
       pv > kInlineRequests ? heap_requests.data() : inline_requests.data();
   std::span<Request> requests(request_buffer, 0);
+  const bool age = params_.arbitration == Arbitration::kAge;
   for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
     const InputVcState& in = state.inputs[ivc];
     if (in.count == 0) continue;
@@ -144,7 +145,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       wake = std::min(wake, state.ports[in_port].input_free_at);
       continue;
     }
-    Request r{ivc, 0, 0};
+    Request r{ivc, 0, 0, age ? bf.flit.created : 0};
     if (in.routed == 0) {
       PDES_CHECK(bf.flit.is_head(), "body flit at the front of an unrouted input VC");
       const RouteDecision d =
@@ -185,7 +186,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     for (const Request& r : requests) {
       if (r.out != out || state.ports[r.ivc / vcs_].input_free_at > now) continue;
       const std::uint32_t key = (r.ivc + pv - state.ports[out].last_grant - 1) % pv;
-      if (best == nullptr || key < best_key) {
+      if (best == nullptr || r.age < best->age || (r.age == best->age && key < best_key)) {
         best = &r;
         best_key = key;
       }

@@ -10,7 +10,8 @@
 // most one flit per cycle; each output arbitrates round-robin over the input VCs (BookSim2's
 // separable allocator with round-robin arbiters, output side). Credits return upstream
 // credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
-// credits: the node's sink always accepts.
+// credits: the node's sink always accepts. With Arbitration::kAge the oldest packet wins an
+// output, round robin breaking ties.
 //
 // Event-driven, not cycle-driven: flits and credits land on cycle boundaries and only update
 // the state; switch and VC allocation run in a kWake pass one tick after the boundary
@@ -69,6 +70,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     std::uint32_t ivc;
     PortId out;
     std::uint16_t out_vc;
+    std::int64_t age;  ///< creation time of the packet (age arbitration), else 0
   };
 
   /// Passes run kPhase ticks after a cycle boundary, when every flit and credit of that cycle

@@ -22,6 +22,17 @@ SwitchingMode parse_switching_mode(std::string_view name) {
                                                   "'; valid names: wormhole, vct, saf");
 }
 
+std::string_view to_string(Arbitration arbitration) {
+  return arbitration == Arbitration::kAge ? "age" : "round_robin";
+}
+
+Arbitration parse_arbitration(std::string_view name) {
+  if (name == "round_robin") return Arbitration::kRoundRobin;
+  if (name == "age") return Arbitration::kAge;
+  throw pdes::ConfigError("router.arbitration", "unknown arbitration '" + std::string(name) +
+                                                    "'; valid names: round_robin, age");
+}
+
 void RouterParams::validate(std::uint32_t packet_size, std::uint32_t vc_classes) const {
   if (vcs == 0 || vcs > 255) throw pdes::ConfigError("router.vcs", "must lie in [1, 255]");
   if (vcs < vc_classes) {

@@ -39,7 +39,17 @@ enum class SwitchingMode : std::uint8_t {
   kStoreAndForward,   ///< like VCT, and the head also waits for its tail to arrive
 };
 
+/// How an output port chooses among the input VCs that request it.
+enum class Arbitration : std::uint8_t {
+  kRoundRobin,  ///< from the input VC after the last winner (BookSim2 arb_type = round_robin)
+  kAge,         ///< the oldest packet (creation time) first, round robin among equals; fights
+                ///< the parking-lot unfairness of round robin on long paths
+};
+
 std::string_view to_string(SwitchingMode mode);
+std::string_view to_string(Arbitration arbitration);
+/// Parses "round_robin", "age"; throws pdes::ConfigError("router.arbitration") otherwise.
+Arbitration parse_arbitration(std::string_view name);
 /// Parses "wormhole", "vct", "saf"; throws pdes::ConfigError("router.switching") otherwise.
 SwitchingMode parse_switching_mode(std::string_view name);
 
@@ -54,6 +64,7 @@ struct RouterParams {
   std::uint32_t credit_delay = 1;
   std::int64_t cycle_ps = 1000;
   SwitchingMode switching = SwitchingMode::kWormhole;
+  Arbitration arbitration = Arbitration::kRoundRobin;
 
   /// Cycles from a head's arrival to its earliest departure from the input buffer.
   std::uint32_t head_delay() const { return routing_delay + vc_alloc_delay + sw_alloc_delay; }

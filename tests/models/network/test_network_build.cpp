@@ -102,6 +102,13 @@ TEST_CASE("bad parameters are ConfigErrors naming the key") {
   }
 }
 
+TEST_CASE("arbitration policies parse and print") {
+  for (auto a : {net::Arbitration::kRoundRobin, net::Arbitration::kAge}) {
+    CHECK(net::parse_arbitration(net::to_string(a)) == a);
+  }
+  REQUIRE_THROWS_AS(net::parse_arbitration("islip"), pdes::ConfigError);
+}
+
 TEST_CASE("switching modes parse and print") {
   for (auto m : {net::SwitchingMode::kWormhole, net::SwitchingMode::kVirtualCutThrough,
                  net::SwitchingMode::kStoreAndForward}) {
