@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "pdes/internal/execution_context.hpp"
 #include "pdes/internal/time_warp_rank.hpp"
@@ -39,6 +40,7 @@ class FossilCollector final : public EngineServices {
 
   TimeWarpRank& rank_;
   ExecutionContext exec_;
+  std::vector<std::uint32_t> revisit_;
 };
 
 }  // namespace pdes::internal

@@ -168,6 +168,7 @@ std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit,
   }
   std::size_t committed = 0;
   while (event != nullptr && event->header.key < gvt) {
+    __builtin_prefetch(event->next);
     if (event->snapshot_before) newest_saved = event;
     RingBuffer<StoredRecord>* records = event->record_count > 0 ? &extras_->records : nullptr;
     commit(*event, records, static_cast<std::size_t>(event->record_count));

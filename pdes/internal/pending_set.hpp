@@ -35,6 +35,11 @@ class PendingSet {
   }
   /// Removes the event top() returned.
   void pop() { queue_.pop(); }
+  /// Starts loading the block of the event now at the top (usually the next to run), so that
+  /// its cache miss overlaps the current event's work.
+  void prefetch_top() const {
+    if (!queue_.empty()) __builtin_prefetch(queue_.top().event);
+  }
 
   /// Heap entries, cancelled ones included.
   std::size_t entries() const { return queue_.size(); }

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -24,7 +23,13 @@ constexpr std::uint32_t kMaxOverLimitRounds = 64;
 /// gvt_interval events) stops speculating until GVT catches up. Ranks that share cores with
 /// other work are descheduled for milliseconds; without a bound the others would run far
 /// ahead and roll it all back.
-constexpr std::uint64_t kThrottlePeriods = 32;
+constexpr std::uint64_t kThrottlePeriods = 16;
+
+/// Fossil collection runs after this many GVT periods of executed events (and whenever a
+/// bound is reached or the run ends). GVT rounds stay frequent for the bounds and for
+/// termination, but each LP then commits several events per visit: with thousands of LPs per
+/// rank, collecting every round would visit each LP for about one event.
+constexpr std::uint64_t kCollectPeriods = 8;
 
 std::string mib(std::uint64_t bytes) {
   char text[32];
@@ -79,7 +84,7 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   final_execution_ = size_ == 1 && !forced_.active();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
   throttle_limit_ = kThrottlePeriods * round_period_;
-  if (const char* t = std::getenv("WARPNET_THROTTLE")) throttle_limit_ = std::strtoull(t, nullptr, 10);  // EXPERIMENT
+  collect_period_ = kCollectPeriods * round_period_;
 }
 
 TimeWarpEngine::~TimeWarpEngine() {
@@ -244,10 +249,12 @@ std::size_t TimeWarpEngine::execute_batch() {
     TwEvent* event = next_executable();
     if (event == nullptr) break;
     state_.pending.pop();
+    state_.pending.prefetch_top();
     execute(event);
     ++executed;
   }
   since_round_ += executed;
+  since_collect_ += executed;
   if (executed > 0) {
     if (state_.memory_in_use() > config_.event_memory_limit_bytes) memory_blocked_ = true;
     if (state_.uncommitted > throttle_limit_) throttled_ = true;
@@ -274,7 +281,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
   if (lp.uncommitted_count() == 0) {
-    state_.queue_for_commit(event->header.key, state_.index_of(lp.id()));
+    state_.commit_queue.push(event->header.key.time, state_.index_of(lp.id()));
   }
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   ++state_.uncommitted;
@@ -381,13 +388,6 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   window_end_ = (window == SimTime::max() || gvt_key_.time > SimTime::max() - window)
                     ? SimTime::max()
                     : gvt_key_.time + window;
-  try {
-    fossils_.collect(gvt_key_);
-  } catch (...) {
-    set_fatal(std::current_exception());
-    return Stop::none;
-  }
-
   Stop stop = Stop::none;
   if (gvt_key_ == kMaxEventKey) {
     stop = Stop::no_more_events;
@@ -395,6 +395,17 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
     stop = Stop::end_time;
   } else if (config_.max_events != 0 && result.committed >= config_.max_events) {
     stop = Stop::event_limit;
+  }
+  const bool pressed = state_.uncommitted > throttle_limit_ ||
+                       state_.memory_in_use() > config_.event_memory_limit_bytes;
+  if (stop != Stop::none || pressed || since_collect_ >= collect_period_) {
+    since_collect_ = 0;
+    try {
+      fossils_.collect(gvt_key_);
+    } catch (...) {
+      set_fatal(std::current_exception());
+      return Stop::none;
+    }
   }
   throttled_ = state_.uncommitted > throttle_limit_;
   if (stop == Stop::none) check_memory();

@@ -109,6 +109,8 @@ class TimeWarpEngine final : public EngineServices {
   SimTime window_end_ = SimTime::max();
   std::uint64_t round_period_ = 0;    ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
+  std::uint64_t collect_period_ = 0;  ///< events between two fossil collections
+  std::uint64_t since_collect_ = 0;
   bool memory_blocked_ = false;
   bool throttled_ = false;            ///< too many uncommitted events: wait for GVT
   std::uint64_t throttle_limit_ = 0;

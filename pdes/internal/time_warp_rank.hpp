@@ -7,10 +7,10 @@
 #pragma once
 
 #include <algorithm>
-#include <functional>
 #include <cstdint>
 #include <vector>
 
+#include "pdes/internal/commit_queue.hpp"
 #include "pdes/internal/optimistic_lp.hpp"
 #include "pdes/internal/pending_set.hpp"
 #include "pdes/internal/remote_event_index.hpp"
@@ -41,27 +41,6 @@ struct TimeWarpRank {
   }
   int rank_of(LpId id) const { return model.partition.rank_of_lp[id.value()]; }
 
-  /// Fossil collection visits LPs from a min-heap keyed by their oldest uncommitted event.
-  /// Invariant: every LP with uncommitted events has an entry whose key is at most its oldest
-  /// uncommitted event's key (entries go stale when a rollback empties the LP; stale and
-  /// duplicate entries are dropped when popped). Executing an LP's first uncommitted event
-  /// adds the entry; after a commit the LP's new oldest is pushed.
-  struct CommitEntry {
-    EventKey key;
-    std::uint32_t lp;
-    bool operator>(const CommitEntry& o) const { return o.key < key; }
-  };
-  void queue_for_commit(const EventKey& key, std::uint32_t lp_index) {
-    commit_queue.push_back({key, lp_index});
-    std::push_heap(commit_queue.begin(), commit_queue.end(), std::greater<>{});
-  }
-  CommitEntry pop_commit_entry() {
-    std::pop_heap(commit_queue.begin(), commit_queue.end(), std::greater<>{});
-    const CommitEntry top = commit_queue.back();
-    commit_queue.pop_back();
-    return top;
-  }
-
   /// Bytes of event memory in use: event blocks (pending, processed, cancelled but not yet
   /// dropped) and saved states.
   std::uint64_t memory_in_use() const { return pool.live_bytes() + saved_state_bytes; }
@@ -82,7 +61,7 @@ struct TimeWarpRank {
   PendingSet pending;
   RemoteEventIndex remote_index;
   std::vector<OptimisticLp> lps;        ///< same order as model.lps
-  std::vector<CommitEntry> commit_queue;
+  CommitQueue commit_queue;            ///< LPs that may have events below GVT
   std::vector<std::uint32_t> failed;    ///< LPs with an LpFailure
   EngineStatistics stats;
   std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held in snapshot rings
