@@ -13,39 +13,28 @@ FossilCollector::FossilCollector(TimeWarpRank& rank) : rank_(rank) {
 }
 
 void FossilCollector::collect(const EventKey& gvt) {
-  // LPs come off the queue in small batches so that their cache misses overlap: first the
-  // LPs' lines are requested, then their oldest events', then the events are committed.
-  constexpr std::size_t kBatch = 16;
-  std::uint32_t batch[kBatch];
-  CommitQueue& queue = rank_.commit_queue;
-  revisit_.clear();
-  while (!queue.empty() && queue.top_time() <= gvt.time) {
-    std::size_t n = 0;
-    while (n < kBatch && !queue.empty() && queue.top_time() <= gvt.time) {
-      batch[n] = queue.top_lp();
-      queue.pop();
-      __builtin_prefetch(&rank_.lps[batch[n]]);
-      ++n;
-    }
-    for (std::size_t i = 0; i < n; ++i) __builtin_prefetch(rank_.lps[batch[i]].oldest());
-    for (std::size_t i = 0; i < n; ++i) {
-      OptimisticLp& lp = rank_.lps[batch[i]];
-      if (lp.uncommitted_count() == 0) continue;  // stale: a rollback emptied it
-      const std::size_t committed = lp.fossil_collect(
-          gvt,
-          [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
-            commit(lp, event, records, count);
-          },
-          [&](TwEvent* event) { rank_.pool.release(event); });
-      rank_.uncommitted -= committed;
-      if (lp.uncommitted_count() > 0) revisit_.push_back(batch[i]);
+  std::vector<std::uint32_t>& listed = rank_.listed;
+  const std::size_t n = listed.size();
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    // Overlap the cache misses: LP lines a few LPs ahead, their oldest events a bit closer.
+    if (i + 8 < n) __builtin_prefetch(&rank_.lps[listed[i + 8]]);
+    if (i + 4 < n) __builtin_prefetch(rank_.lps[listed[i + 4]].oldest());
+    OptimisticLp& lp = rank_.lps[listed[i]];
+    const std::size_t committed = lp.fossil_collect(
+        gvt,
+        [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
+          commit(lp, event, records, count);
+        },
+        [&](TwEvent* event) { rank_.pool.release(event); });
+    rank_.uncommitted -= committed;
+    if (lp.history_size() > 0) {
+      listed[kept++] = listed[i];
+    } else {
+      lp.listed = false;
     }
   }
-  // Pushed back only now: an LP whose oldest event has GVT's time but not a smaller key
-  // would otherwise be popped again and again.
-  for (std::uint32_t index : revisit_) {
-    queue.push(rank_.lps[index].oldest_uncommitted()->header.key.time, index);
-  }
+  listed.resize(kept);
 }
 
 void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>* records,

@@ -40,7 +40,6 @@ class FossilCollector final : public EngineServices {
 
   TimeWarpRank& rank_;
   ExecutionContext exec_;
-  std::vector<std::uint32_t> revisit_;
 };
 
 }  // namespace pdes::internal

@@ -27,6 +27,17 @@ MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) : comm_(
     reset_slot(s);
   }
   total_sent_to_.assign(static_cast<std::size_t>(size_), 0);
+  if (size_ > 1) {
+    for (Posted& p : posted_) {
+      p.bytes.resize(kMaxBatchBytes);
+      post(p);
+    }
+  }
+}
+
+void MpiTransport::post(Posted& p) {
+  MPI_Irecv(p.bytes.data(), static_cast<int>(kMaxBatchBytes), MPI_BYTE, MPI_ANY_SOURCE, kTag,
+            comm_, &p.request);
 }
 
 MpiTransport::~MpiTransport() {
@@ -37,6 +48,12 @@ MpiTransport::~MpiTransport() {
   if (finalized != 0) return;
   for (InFlight& f : in_flight_) {
     if (f.request != MPI_REQUEST_NULL) MPI_Request_free(&f.request);
+  }
+  for (Posted& p : posted_) {
+    if (p.request != MPI_REQUEST_NULL) {
+      MPI_Cancel(&p.request);
+      MPI_Request_free(&p.request);
+    }
   }
 }
 
@@ -124,10 +141,10 @@ void MpiTransport::reap_sends() {
   }
 }
 
-void MpiTransport::note_received(const std::vector<std::byte>& bytes) {
-  PDES_CHECK(bytes.size() >= sizeof(BatchHeader), "truncated MPI batch");
+void MpiTransport::note_received(const std::byte* bytes, std::size_t size) {
+  PDES_CHECK(size >= sizeof(BatchHeader), "truncated MPI batch");
   BatchHeader head;
-  std::memcpy(&head, bytes.data(), sizeof head);
+  std::memcpy(&head, bytes, sizeof head);
   ++slot(head.epoch).received;
   ++total_received_;
 }
@@ -147,15 +164,18 @@ void MpiTransport::drain() {
   dirty_.clear();
   std::uint64_t expected = 0;
   MPI_Reduce_scatter_block(total_sent_to_.data(), &expected, 1, MPI_UINT64_T, MPI_SUM, comm_);
+  // What is still in transit lands in the posted receives: take it and drop it.
   while (total_received_ < expected) {
-    MPI_Status status;
-    MPI_Probe(MPI_ANY_SOURCE, kTag, comm_, &status);
-    int length = 0;
-    MPI_Get_count(&status, MPI_BYTE, &length);
-    receive_buffer_.resize(static_cast<std::size_t>(length));
-    MPI_Recv(receive_buffer_.data(), length, MPI_BYTE, status.MPI_SOURCE, kTag, comm_,
-             MPI_STATUS_IGNORE);
+    Posted& p = posted_[next_posted_];
+    MPI_Wait(&p.request, MPI_STATUS_IGNORE);
     ++total_received_;
+    post(p);
+    next_posted_ = (next_posted_ + 1) % kPostedReceives;
+  }
+  for (Posted& p : posted_) {
+    if (p.request == MPI_REQUEST_NULL) continue;
+    MPI_Cancel(&p.request);
+    MPI_Wait(&p.request, MPI_STATUS_IGNORE);
   }
   for (InFlight& f : in_flight_) MPI_Wait(&f.request, MPI_STATUS_IGNORE);
   in_flight_.clear();

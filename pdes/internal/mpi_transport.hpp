@@ -8,7 +8,9 @@
 // limit, so no send ever waits for a rendezvous) or when the engine flushes (after every
 // batch of executed events). All traffic uses one tag on a private communicator, so MPI's
 // non-overtaking rule keeps each sender's items in order: an anti-message never overtakes the
-// event it cancels.
+// event it cancels. Receives are pre-posted (kPostedReceives buffers from any source): a
+// message lands directly in its buffer, and since wildcard receives match in the order they
+// were posted, testing the oldest one tells whether anything has arrived.
 //
 // Wire format of one MPI message: BatchHeader, then `count` items, each an EventHeader
 // followed by its payload padded to 8 bytes. An anti-message is an EventHeader with
@@ -89,6 +91,10 @@ class MpiTransport {
     MPI_Request request;
     std::vector<std::byte> bytes;
   };
+  struct Posted {
+    MPI_Request request = MPI_REQUEST_NULL;
+    std::vector<std::byte> bytes;
+  };
   struct EpochSlot {
     std::vector<std::uint64_t> sent_to;
     std::uint64_t received = 0;
@@ -97,6 +103,7 @@ class MpiTransport {
 
   static constexpr int kTag = 7301;
   static constexpr std::size_t kMaxMessagesPerPoll = 64;
+  static constexpr std::size_t kPostedReceives = 8;
 
   EpochSlot& slot(std::uint32_t epoch) { return slots_[epoch % kEpochSlots]; }
   const EpochSlot& slot(std::uint32_t epoch) const { return slots_[epoch % kEpochSlots]; }
@@ -104,7 +111,10 @@ class MpiTransport {
   void append(int dest_rank, const EventHeader& header, const void* payload);
   void send_batch(int dest_rank);
   void reap_sends();
-  void note_received(const std::vector<std::byte>& bytes);
+  void note_received(const std::byte* bytes, std::size_t size);
+  void post(Posted& p);
+  template <class Handler>
+  void unpack(const std::byte* bytes, std::size_t size, Handler&& handle);
 
   MPI_Comm comm_;
   int rank_ = 0;
@@ -114,7 +124,8 @@ class MpiTransport {
   std::vector<int> dirty_;  ///< ranks whose batch is non-empty
   std::deque<InFlight> in_flight_;
   std::vector<std::vector<std::byte>> spare_buffers_;
-  std::vector<std::byte> receive_buffer_;
+  Posted posted_[kPostedReceives];
+  std::size_t next_posted_ = 0;  ///< the oldest posted receive
   std::uint32_t epoch_ = 0;
   EpochSlot slots_[kEpochSlots];
   std::vector<std::uint64_t> total_sent_to_;
@@ -124,34 +135,40 @@ class MpiTransport {
 
 template <class Handler>
 std::size_t MpiTransport::poll(Handler&& handle) {
+  if (size_ == 1) return 0;
   std::size_t messages = 0;
   while (messages < kMaxMessagesPerPoll) {
+    Posted& p = posted_[next_posted_];
     int arrived = 0;
     MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kTag, comm_, &arrived, &status);
+    MPI_Test(&p.request, &arrived, &status);
     if (arrived == 0) break;
     int length = 0;
     MPI_Get_count(&status, MPI_BYTE, &length);
-    receive_buffer_.resize(static_cast<std::size_t>(length));
-    MPI_Recv(receive_buffer_.data(), length, MPI_BYTE, status.MPI_SOURCE, kTag, comm_,
-             MPI_STATUS_IGNORE);
     ++messages;
-    note_received(receive_buffer_);
-
-    BatchHeader batch;
-    std::memcpy(&batch, receive_buffer_.data(), sizeof batch);
-    std::size_t offset = sizeof(BatchHeader);
-    for (std::uint32_t i = 0; i < batch.count; ++i) {
-      EventHeader header;
-      std::memcpy(&header, receive_buffer_.data() + offset, sizeof header);
-      offset += sizeof header;
-      handle(static_cast<const EventHeader&>(header),
-             static_cast<const void*>(receive_buffer_.data() + offset));
-      offset += (header.payload_size + 7) / 8 * 8;
-    }
+    // The handler may send (anti-messages), never receive, so the buffer stays ours until
+    // it is posted again below.
+    unpack(p.bytes.data(), static_cast<std::size_t>(length), handle);
+    post(p);
+    next_posted_ = (next_posted_ + 1) % kPostedReceives;
   }
   if (!in_flight_.empty()) reap_sends();
   return messages;
+}
+
+template <class Handler>
+void MpiTransport::unpack(const std::byte* bytes, std::size_t size, Handler&& handle) {
+  note_received(bytes, size);
+  BatchHeader batch;
+  std::memcpy(&batch, bytes, sizeof batch);
+  std::size_t offset = sizeof(BatchHeader);
+  for (std::uint32_t i = 0; i < batch.count; ++i) {
+    EventHeader header;
+    std::memcpy(&header, bytes + offset, sizeof header);
+    offset += sizeof header;
+    handle(static_cast<const EventHeader&>(header), static_cast<const void*>(bytes + offset));
+    offset += (header.payload_size + 7) / 8 * 8;
+  }
 }
 
 }  // namespace pdes::internal

@@ -149,6 +149,8 @@ class alignas(64) OptimisticLp {
  public:
   /// Whether its LP type has an on_commit of its own (else commit is skipped).
   bool has_commit_handler = true;
+  /// Whether the LP is in the rank's list of LPs with a history (TimeWarpRank::listed).
+  bool listed = false;
 
  private:
   std::uint64_t* ring_bytes_;

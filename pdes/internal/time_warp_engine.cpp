@@ -280,11 +280,9 @@ void TimeWarpEngine::execute(TwEvent* event) {
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
-  if (lp.uncommitted_count() == 0) {
-    state_.commit_queue.push(event->header.key.time, state_.index_of(lp.id()));
-  }
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   ++state_.uncommitted;
+  state_.list(lp);
 
   exec_.now = event->header.key.time;
   exec_.self = lp.id();

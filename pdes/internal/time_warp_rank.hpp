@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "pdes/internal/commit_queue.hpp"
 #include "pdes/internal/optimistic_lp.hpp"
 #include "pdes/internal/pending_set.hpp"
 #include "pdes/internal/remote_event_index.hpp"
@@ -61,7 +60,15 @@ struct TimeWarpRank {
   PendingSet pending;
   RemoteEventIndex remote_index;
   std::vector<OptimisticLp> lps;        ///< same order as model.lps
-  CommitQueue commit_queue;            ///< LPs that may have events below GVT
+  std::vector<std::uint32_t> listed;    ///< LPs whose history is not empty
+
+  /// Adds an LP to `listed` (for fossil collection) when its history becomes non-empty.
+  void list(OptimisticLp& lp) {
+    if (!lp.listed) {
+      lp.listed = true;
+      listed.push_back(index_of(lp.id()));
+    }
+  }
   std::vector<std::uint32_t> failed;    ///< LPs with an LpFailure
   EngineStatistics stats;
   std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held in snapshot rings
