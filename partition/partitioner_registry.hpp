@@ -27,8 +27,8 @@ const std::vector<PartitionerInfo>& partitioners();
 std::vector<std::string> partitioner_names();
 
 /// The partitioner called `name`. `key` names the configuration key in the error message.
-std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
-                                                    const std::string& key = "simulation.partitioner");
+std::unique_ptr<pdes::Partitioner> make_partitioner(
+    const std::string& name, const std::string& key = "simulation.partitioner");
 
 /// Checks what every partitioner needs: at least one rank and no more ranks than LPs.
 void check_partition_request(const pdes::PartitionGraph& graph, int num_ranks);

@@ -42,7 +42,9 @@ struct KernelConfig {
   /// Memory for pending and uncommitted events on one rank; exceeding it is a ResourceError.
   std::uint64_t event_memory_limit_bytes = std::uint64_t{1} << 30;
   /// Copy the LP state every k events (1: before every event; k > 1: coast forward on rollback).
-  std::uint32_t state_save_period = 1;
+  /// 4 is a compromise measured on PHOLD and on 4 KiB states (docs/performance.md); large
+  /// states gain from 8-16.
+  std::uint32_t state_save_period = 4;
   /// Debug mode: after an event, roll the LP back with this probability (seeded by `seed`).
   double forced_rollback_probability = 0.0;
 

@@ -38,19 +38,19 @@ namespace pdes::internal {
 
 /// What one rank puts into a GVT round.
 struct GvtContribution {
-  EventKey min_key = kMaxEventKey;        ///< its smallest unprocessed event key
-  std::uint64_t committed = 0;            ///< events committed on it so far
-  EventKey failure_key = kMaxEventKey;    ///< its smallest event whose handler threw
-  bool fatal = false;                     ///< it has an error that must stop the run
+  EventKey min_key = kMaxEventKey;      ///< its smallest unprocessed event key
+  std::uint64_t committed = 0;          ///< events committed on it so far
+  EventKey failure_key = kMaxEventKey;  ///< its smallest event whose handler threw
+  bool fatal = false;                   ///< it has an error that must stop the run
 };
 
 /// The reduced values of a round, the same on every rank.
 struct GvtResult {
   EventKey gvt = kMaxEventKey;
-  std::uint64_t committed = 0;            ///< summed over ranks
-  EventKey failure_key = kMaxEventKey;    ///< smallest failed event over ranks...
-  int failure_rank = -1;                  ///< ...and the rank that holds it
-  int fatal_rank = -1;                    ///< smallest rank with a fatal error, or -1
+  std::uint64_t committed = 0;          ///< summed over ranks
+  EventKey failure_key = kMaxEventKey;  ///< smallest failed event over ranks...
+  int failure_rank = -1;                ///< ...and the rank that holds it
+  int fatal_rank = -1;                  ///< smallest rank with a fatal error, or -1
 };
 
 class GvtManager {

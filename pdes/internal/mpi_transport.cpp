@@ -36,8 +36,8 @@ MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) : comm_(
 }
 
 void MpiTransport::post(Posted& p) {
-  MPI_Irecv(p.bytes.data(), static_cast<int>(kMaxBatchBytes), MPI_BYTE, MPI_ANY_SOURCE, kTag,
-            comm_, &p.request);
+  MPI_Irecv(p.bytes.data(), static_cast<int>(kMaxBatchBytes), MPI_BYTE, MPI_ANY_SOURCE, kTag, comm_,
+            &p.request);
 }
 
 MpiTransport::~MpiTransport() {
@@ -126,7 +126,6 @@ void MpiTransport::flush() {
     if (out_[static_cast<std::size_t>(r)].count > 0) send_batch(r);
   }
   dirty_.clear();
-  if (!in_flight_.empty()) reap_sends();
 }
 
 void MpiTransport::reap_sends() {

@@ -80,13 +80,6 @@ class alignas(64) OptimisticLp {
   std::size_t history_size() const { return count_; }
   std::size_t uncommitted_count() const { return uncommitted_; }
   TwEvent* oldest() { return head_; }
-  /// The oldest event not yet committed, or nullptr.
-  TwEvent* oldest_uncommitted() {
-    if (uncommitted_ == 0) return nullptr;
-    TwEvent* event = head_;
-    for (std::uint32_t i = count_ - uncommitted_; i > 0; --i) event = event->next;
-    return event;
-  }
   /// Key of the newest processed event, or nullptr.
   const EventKey* last_key() const { return tail_ == nullptr ? nullptr : &tail_->header.key; }
 
@@ -160,8 +153,7 @@ class alignas(64) OptimisticLp {
 static_assert(sizeof(OptimisticLp) == 64, "the hot part of an LP's history is one cache line");
 
 template <class Commit, class Release>
-std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit,
-                                         Release&& release) {
+std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit, Release&& release) {
   TwEvent* event = head_;
   TwEvent* newest_saved = nullptr;  // newest event with a saved state, before `event`
   for (std::uint32_t i = count_ - uncommitted_; i > 0; --i) {

@@ -38,8 +38,14 @@ class PendingSet {
   /// Starts loading the block of the event now at the top (usually the next to run), so that
   /// its cache miss overlaps the current event's work.
   void prefetch_top() const {
-    if (!queue_.empty()) __builtin_prefetch(queue_.top().event);
+    if (queue_.empty()) return;
+    const auto* block = reinterpret_cast<const char*>(queue_.top().event);
+    __builtin_prefetch(block);
+    __builtin_prefetch(block + TwEventPool::kLine);
   }
+
+  /// The event at the top, even a cancelled one (for prefetching only), or nullptr.
+  const TwEvent* peek() const { return queue_.empty() ? nullptr : tw_event_of(queue_.top().event); }
 
   /// Heap entries, cancelled ones included.
   std::size_t entries() const { return queue_.size(); }

@@ -19,8 +19,8 @@ std::string key_text(const EventKey& key) {
 }
 
 std::string send_text(const CapturedEffects::Send& s) {
-  return "to LP " + std::to_string(s.header.dest.value()) + " at " + key_text(s.header.key) +
-         ", " + std::to_string(s.payload.size()) + " payload bytes";
+  return "to LP " + std::to_string(s.header.dest.value()) + " at " + key_text(s.header.key) + ", " +
+         std::to_string(s.payload.size()) + " payload bytes";
 }
 
 bool same_send(const CapturedEffects::Send& a, const CapturedEffects::Send& b) {
@@ -127,13 +127,15 @@ void RollbackCheckEngine::check_and_commit(EventHeader* event) {
     fail(lp, *event,
          "executing it again from the restored State gave a different State, so the handler "
          "depends on something outside its State, the event and the Context.\n"
-         "  " + describe_difference(lp.describe_snapshot(after), lp.describe_state()));
+         "  " +
+             describe_difference(lp.describe_snapshot(after), lp.describe_state()));
   }
   const std::string effects = compare_effects(first_, second_);
   if (!effects.empty()) {
     fail(lp, *event,
          "executing it again from the restored State had different effects, so the handler "
-         "depends on something outside its State, the event and the Context: " + effects);
+         "depends on something outside its State, the event and the Context: " +
+             effects);
   }
   lp.drop_newest_snapshots(2);
 

@@ -102,7 +102,8 @@ void RollbackManager::cancel_now(TwEvent* event) {
       if (lp.failure() != nullptr && lp.failure()->key == event->header.key) clear_failure(lp);
       return;
     }
-    case TwStatus::cancelled: break;
+    case TwStatus::cancelled:
+      break;
   }
   PDES_CHECK(false, "event at " + describe_key(event->header.key) + " for LP " +
                         std::to_string(event->header.dest.value()) + " cancelled twice");
@@ -128,7 +129,6 @@ void RollbackManager::coast_forward(OptimisticLp& lp, TwEvent* from, std::size_t
                            "Context (run the rollback-check engine to find out more)");
     }
   }
-  coasted_ += count;
 }
 
 void RollbackManager::undo_failed_execution(OptimisticLp& lp, TwEvent* event,
@@ -137,8 +137,7 @@ void RollbackManager::undo_failed_execution(OptimisticLp& lp, TwEvent* event,
   undone_.clear();
   cancelled_remote_.clear();
   const std::size_t local_before = work_.size();
-  const OptimisticLp::Undo undo =
-      lp.rollback(event->header.key, undone_, work_, cancelled_remote_);
+  const OptimisticLp::Undo undo = lp.rollback(event->header.key, undone_, work_, cancelled_remote_);
   PDES_CHECK(undo.undone == 1 && undone_.front() == event,
              "a failed execution was not the newest event of its LP");
   rank_.uncommitted -= 1;

@@ -49,9 +49,6 @@ class RollbackManager {
   /// Forgets the LP's failure and returns its parked events to the pending set.
   void clear_failure(OptimisticLp& lp);
 
-  /// Events re-executed to coast forward after rollbacks.
-  std::uint64_t coasted_events() const { return coasted_; }
-
  private:
   /// Discards sends and records: coast-forward re-executes events whose effects are in place.
   class DiscardingServices final : public EngineServices {
@@ -73,7 +70,6 @@ class RollbackManager {
   std::vector<RemoteSent> cancelled_remote_;
   std::vector<TwEvent*> work_;  ///< local events to cancel
   bool running_work_ = false;
-  std::uint64_t coasted_ = 0;
 };
 
 }  // namespace pdes::internal

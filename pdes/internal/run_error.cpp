@@ -53,9 +53,12 @@ ErrorReport broadcast_error(MPI_Comm comm, int origin, const ErrorReport& report
 
 void throw_error(const ErrorReport& report) {
   switch (report.kind) {
-    case ErrorKind::config: throw ConfigError(report.key, report.message);
-    case ErrorKind::resource: throw ResourceError(report.message);
-    case ErrorKind::invariant: break;
+    case ErrorKind::config:
+      throw ConfigError(report.key, report.message);
+    case ErrorKind::resource:
+      throw ResourceError(report.message);
+    case ErrorKind::invariant:
+      break;
   }
   throw InvariantError(report.message);
 }

@@ -7,19 +7,23 @@
 //   - an event that arrives below an LP's newest processed event rolls the LP back
 //     (RollbackManager): state restored from a copy, coast-forward, anti-messages;
 //   - GVT rounds (GvtManager, Mattern's algorithm) start every batch_size × gvt_interval
-//     events, or at once when the rank has nothing it may run; a finished round commits
-//     everything below GVT (FossilCollector) and decides, identically on every rank, whether
-//     the run is over;
-//   - bounds: no event runs at or beyond GVT + optimism_window, and a rank whose event memory
-//     (event blocks + saved states) exceeds event_memory_limit_bytes stops speculating until
-//     fossil collection frees enough; if that does not happen, the run stops with a
-//     ResourceError naming kernel.event_memory_limit.
+//     events, or at once when the rank has nothing it may run; after a round every rank
+//     decides, identically, whether the run is over, and every kCollectPeriods GVT periods (or
+//     under pressure, or at the end) commits everything below GVT (FossilCollector);
+//   - bounds: no event runs at or beyond GVT + optimism_window; a rank whose event memory
+//     (event blocks + saved states) exceeds event_memory_limit_bytes, or which holds too many
+//     uncommitted events (it ran far ahead of a slower rank), stops speculating until GVT
+//     catches up — it then runs only the event at GVT, which no rollback can undo; a rank that
+//     stays over the memory limit stops the run with a ResourceError naming
+//     kernel.event_memory_limit;
+//   - on one rank (no forced rollbacks) no straggler can ever arrive: every event is final, is
+//     committed as it runs, and no state is saved.
 //
 // Errors: a handler that throws blocks its LP at that event (it may be a speculative state
-// that a rollback will undo). If GVT reaches the event, the error was real. Any error — a
-// real handler failure, a ResourceError, an exception in commit — is reported in the next GVT
-// round; all ranks then stop together, drain the network and throw the same pdes error
-// (RunError). Only a failure of the GVT protocol itself falls back to MPI_Abort.
+// that a rollback will undo). If GVT reaches the event, the error was real. Any real error —
+// a handler failure at GVT, a ResourceError, an exception in commit — is flagged in the next
+// GVT round; all ranks then stop together, drain the network and throw the same pdes error
+// (run_error.hpp). Only a failure of the GVT protocol itself falls back to MPI_Abort.
 //
 // Termination (the same decision on every rank, from the same GVT result):
 //   GVT is "no event" → no_more_events; GVT time >= end_time → end_time_reached;
@@ -75,6 +79,7 @@ class TimeWarpEngine final : public EngineServices {
   bool round_due();
   std::size_t execute_batch();
   void execute(TwEvent* event);
+  void prefetch_next_lp() const;
   void execute_final(OptimisticLp& lp, TwEvent* event);
   void force_rollback(OptimisticLp& lp);
   GvtContribution contribution();
@@ -103,23 +108,23 @@ class TimeWarpEngine final : public EngineServices {
   Mode mode_ = Mode::init;
   bool final_execution_ = false;
   ExecutionContext exec_;
-  OptimisticLp* current_ = nullptr;   ///< LP whose handler is running (speculative mode)
+  OptimisticLp* current_ = nullptr;  ///< LP whose handler is running (speculative mode)
 
   EventKey gvt_key_{SimTime::zero(), LpId{0}, 0};
   SimTime window_end_ = SimTime::max();
-  std::uint64_t round_period_ = 0;    ///< events between two GVT rounds
+  std::uint64_t round_period_ = 0;  ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
+  std::uint64_t loop_passes_ = 0;
   std::uint64_t collect_period_ = 0;  ///< events between two fossil collections
   std::uint64_t since_collect_ = 0;
   bool memory_blocked_ = false;
-  bool throttled_ = false;            ///< too many uncommitted events: wait for GVT
+  bool throttled_ = false;  ///< too many uncommitted events: wait for GVT
   std::uint64_t throttle_limit_ = 0;
   std::uint32_t over_limit_rounds_ = 0;
   std::exception_ptr fatal_;
   int error_origin_ = -1;
-  std::string fatal_event_;           ///< the event whose handler raised fatal_, if any
-  std::uint64_t global_committed_ = 0;
-  bool contributed_ = false;          ///< this rank's share of the round in flight is in
+  std::string fatal_event_;   ///< the event whose handler raised fatal_, if any
+  bool contributed_ = false;  ///< this rank's share of the round in flight is in
   EventKey last_contribution_ = kMaxEventKey;
 
   std::chrono::steady_clock::time_point start_;

@@ -40,6 +40,14 @@ struct TimeWarpRank {
   }
   int rank_of(LpId id) const { return model.partition.rank_of_lp[id.value()]; }
 
+  /// Adds an LP to `listed` (for fossil collection) when its history becomes non-empty.
+  void list(OptimisticLp& lp) {
+    if (!lp.listed) {
+      lp.listed = true;
+      listed.push_back(index_of(lp.id()));
+    }
+  }
+
   /// Bytes of event memory in use: event blocks (pending, processed, cancelled but not yet
   /// dropped) and saved states.
   std::uint64_t memory_in_use() const { return pool.live_bytes() + saved_state_bytes; }
@@ -59,17 +67,10 @@ struct TimeWarpRank {
   TwEventPool pool;
   PendingSet pending;
   RemoteEventIndex remote_index;
-  std::vector<OptimisticLp> lps;        ///< same order as model.lps
-  std::vector<std::uint32_t> listed;    ///< LPs whose history is not empty
+  std::vector<OptimisticLp> lps;      ///< same order as model.lps
+  std::vector<std::uint32_t> listed;  ///< LPs whose history is not empty
 
-  /// Adds an LP to `listed` (for fossil collection) when its history becomes non-empty.
-  void list(OptimisticLp& lp) {
-    if (!lp.listed) {
-      lp.listed = true;
-      listed.push_back(index_of(lp.id()));
-    }
-  }
-  std::vector<std::uint32_t> failed;    ///< LPs with an LpFailure
+  std::vector<std::uint32_t> failed;  ///< LPs with an LpFailure
   EngineStatistics stats;
   std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held in snapshot rings
   std::uint64_t uncommitted = 0;        ///< processed, not yet committed events

@@ -24,9 +24,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <vector>
 
 #include "pdes/internal/event.hpp"
-#include "pdes/internal/event_pool.hpp"
 
 namespace pdes::internal {
 
@@ -34,11 +34,14 @@ enum class TwStatus : std::uint8_t { pending, processed, cancelled, parked };
 
 struct TwEvent {
   EventHeader header;
-  TwEvent* next = nullptr;          ///< the next newer event in its LP's history
-  TwEvent* first_child = nullptr;   ///< local events sent by this event's execution...
-  TwEvent* next_sibling = nullptr;  ///< ...linked through the children
-  std::uint16_t remote_sent = 0;    ///< entries this execution added to its LP's remote log
-  std::uint16_t record_count = 0;   ///< records this execution emitted
+  TwEvent* next = nullptr;         ///< the next newer event in its LP's history
+  TwEvent* first_child = nullptr;  ///< local events sent by this event's execution...
+  union {
+    TwEvent* next_sibling = nullptr;  ///< ...linked through the children (local events)
+    std::size_t index_slot;           ///< an event from another rank: its RemoteEventIndex slot
+  };
+  std::uint16_t remote_sent = 0;   ///< entries this execution added to its LP's remote log
+  std::uint16_t record_count = 0;  ///< records this execution emitted
   TwStatus status = TwStatus::pending;
   /// Received from another rank: listed in the remote index until committed or cancelled.
   bool remote_origin = false;
@@ -74,38 +77,81 @@ struct TwEventLayout {
     }
     return layout;
   }
-  /// Bytes after the EventHeader, for EventPool.
+  /// Bytes after the EventHeader.
   std::size_t extra_bytes() const {
-    const std::size_t end = snapshot_offset != 0 ? snapshot_offset + snapshot_bytes
-                                                 : sizeof(TwEvent) + max_payload;
+    const std::size_t end =
+        snapshot_offset != 0 ? snapshot_offset + snapshot_bytes : sizeof(TwEvent) + max_payload;
     return end - sizeof(EventHeader);
   }
 };
 
-/// An EventPool sized for TwEvents: EventPool places `n` bytes after an EventHeader, so asking
-/// for the bookkeeping's and the snapshot's extra bytes gives blocks that fit.
+/// Fixed-size blocks for TwEvents, recycled through a free list. Blocks are whole cache lines
+/// (64-byte aligned, a multiple of 64 bytes), so an event with its inline snapshot spans as few
+/// lines as possible and a prefetch of a block's lines fetches exactly the event.
 class TwEventPool {
  public:
-  explicit TwEventPool(const TwEventLayout& layout) : pool_(layout.extra_bytes()) {}
+  static constexpr std::size_t kLine = 64;
+
+  explicit TwEventPool(const TwEventLayout& layout, std::size_t blocks_per_chunk = 4096)
+      : block_size_((sizeof(EventHeader) + layout.extra_bytes() + kLine - 1) / kLine * kLine),
+        blocks_per_chunk_(blocks_per_chunk) {}
+  TwEventPool(const TwEventPool&) = delete;
+  TwEventPool& operator=(const TwEventPool&) = delete;
+  ~TwEventPool() {
+    for (std::byte* chunk : chunks_) ::operator delete[](chunk, std::align_val_t{kLine});
+  }
 
   /// A fresh event; the caller fills in the header and the payload. The links and counters
   /// are set when the event is executed (OptimisticLp::begin), the status when it is queued;
   /// only the flags read before that are cleared here. (TwEvent is an aggregate, so the
-  /// pool's bytes hold one implicitly.)
+  /// block's bytes hold one implicitly.)
   TwEvent* allocate() {
-    auto* event = reinterpret_cast<TwEvent*>(pool_.allocate());
+    if (free_ == nullptr) grow();
+    auto* event = reinterpret_cast<TwEvent*>(free_);
+    free_ = free_->next;
+    ++live_;
     event->remote_origin = false;
     event->committed = false;
     return event;
   }
-  void release(TwEvent* event) { pool_.release(&event->header); }
+  /// Starts loading the block the next allocate() returns.
+  void prefetch_next() const {
+    if (free_ != nullptr) {
+      __builtin_prefetch(free_, 1);
+      __builtin_prefetch(reinterpret_cast<const char*>(free_) + kLine, 1);
+    }
+  }
+  void release(TwEvent* event) {
+    auto* block = reinterpret_cast<FreeBlock*>(event);
+    block->next = free_;
+    free_ = block;
+    --live_;
+  }
 
-  std::size_t block_size() const { return pool_.block_size(); }
-  std::size_t live_events() const { return pool_.live_events(); }
-  std::size_t live_bytes() const { return pool_.live_events() * pool_.block_size(); }
+  std::size_t block_size() const { return block_size_; }
+  std::size_t live_events() const { return live_; }
+  std::size_t live_bytes() const { return live_ * block_size_; }
 
  private:
-  EventPool pool_;
+  struct FreeBlock {
+    FreeBlock* next;
+  };
+  void grow() {
+    auto* chunk = static_cast<std::byte*>(
+        ::operator new[](block_size_* blocks_per_chunk_, std::align_val_t{kLine}));
+    chunks_.push_back(chunk);
+    for (std::size_t i = blocks_per_chunk_; i-- > 0;) {
+      auto* block = reinterpret_cast<FreeBlock*>(chunk + i * block_size_);
+      block->next = free_;
+      free_ = block;
+    }
+  }
+
+  std::size_t block_size_;
+  std::size_t blocks_per_chunk_;
+  std::vector<std::byte*> chunks_;
+  FreeBlock* free_ = nullptr;
+  std::size_t live_ = 0;
 };
 
 /// Recovers the TwEvent from the header pointer stored in an EventQueue.

@@ -43,7 +43,9 @@ TEST_CASE("block: impossible requests are configuration errors") {
     CHECK_THROWS_WITH_AS(BlockPartitioner{}.partition(lps(2), 3),
                          doctest::Contains("at most as many ranks as LPs"), pdes::ConfigError);
   }
-  SUBCASE("no ranks") { CHECK_THROWS_AS(BlockPartitioner{}.partition(lps(2), 0), pdes::ConfigError); }
+  SUBCASE("no ranks") {
+    CHECK_THROWS_AS(BlockPartitioner{}.partition(lps(2), 0), pdes::ConfigError);
+  }
 }
 
 TEST_CASE("block: edge cut counts the weights of edges between ranks") {
@@ -52,5 +54,5 @@ TEST_CASE("block: edge cut counts the weights of edges between ranks") {
   g.edge_targets = {1, 3, 0, 2, 1, 3, 2, 0};
   g.edge_weights = {2, 2, 2, 2, 2, 2, 2, 2};
   const pdes::Partition p = BlockPartitioner{}.partition(g, 2);  // {0,1} {2,3}
-  CHECK(p.edge_cut(g) == 8);  // 1-2 and 3-0, both directions
+  CHECK(p.edge_cut(g) == 8);                                     // 1-2 and 3-0, both directions
 }

@@ -163,8 +163,9 @@ class Harness final : public EngineServices {
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("rollback restores the state before the first undone event, for any saving period",
-                   LP, CounterLp, TinyLp) {
+TEST_CASE_TEMPLATE(
+    "rollback restores the state before the first undone event, for any saving period", LP,
+    CounterLp, TinyLp) {
   for (std::uint32_t period : {1u, 2u, 3u, 5u, 16u}) {
     CAPTURE(period);
     Harness<LP> h(period);

@@ -42,9 +42,8 @@ TEST_CASE("rollback-check gives the sequential engine's digest, counts and recor
   p.emit = true;
   RecordSink sequential_sink;
   RecordSink check_sink;
-  const RunResult reference =
-      testing_support::stateful_reference(config_for(EngineKind::sequential, 20000), p,
-                                          &sequential_sink);
+  const RunResult reference = testing_support::stateful_reference(
+      config_for(EngineKind::sequential, 20000), p, &sequential_sink);
   Simulation sim(config_for(EngineKind::rollback_check, 20000));
   testing_support::build_stateful(sim, p);
   sim.set_output_sink(&check_sink);
@@ -73,7 +72,8 @@ TEST_CASE("rollback-check stops at max_events like the sequential engine") {
 TEST_CASE("rollback-check names the LP, the event and the differing state") {
   Simulation sim(config_for(EngineKind::rollback_check, 100));
   sim.set_lp_count(3);
-  for (LpId id : sim.local_lps()) sim.add_lp(id, std::make_unique<const testing_support::ImpureLp>());
+  for (LpId id : sim.local_lps())
+    sim.add_lp(id, std::make_unique<const testing_support::ImpureLp>());
   try {
     sim.run();
     FAIL("the impure model passed the rollback check");

@@ -171,7 +171,8 @@ TEST_CASE("a round-robin partition gives the same results") {
   Partition partition;
   partition.num_ranks = world_size();
   for (std::uint64_t i = 0; i < p.lps; ++i) {
-    partition.rank_of_lp.push_back(static_cast<std::int32_t>(i % static_cast<std::uint64_t>(world_size())));
+    partition.rank_of_lp.push_back(
+        static_cast<std::int32_t>(i % static_cast<std::uint64_t>(world_size())));
   }
   check_same_results(run_stateful(config, p, nullptr, &partition), reference(config, p));
 }
@@ -345,5 +346,36 @@ TEST_CASE("knobs the optimistic engine cannot run with are configuration errors"
       CHECK_THROWS_WITH_AS(sim.set_lp_count(1), doctest::Contains("at most as many ranks as LPs"),
                            ConfigError);
     }
+  }
+}
+
+TEST_CASE("progress is reported on rank 0 with GVT as now, and finished once") {
+  class Recorder final : public ProgressObserver {
+   public:
+    void on_progress(const ProgressInfo& info) override { seen.push_back(info); }
+    void on_finish() override { ++finished; }
+    std::vector<ProgressInfo> seen;
+    int finished = 0;
+  } recorder;
+  StatefulParams p;
+  p.lps = 16;
+  KernelConfig config = optimistic(30'000);
+  config.progress_interval_seconds = 1e-9;  // every GVT round
+  Simulation sim(config);
+  testing_support::build_stateful(sim, p);
+  sim.set_progress_observer(&recorder);
+  const RunResult r = sim.run();
+  if (world_rank() == 0) {
+    REQUIRE(!recorder.seen.empty());
+    CHECK(recorder.finished == 1);
+    for (std::size_t i = 1; i < recorder.seen.size(); ++i) {
+      CHECK(recorder.seen[i - 1].now <= recorder.seen[i].now);
+      CHECK(recorder.seen[i - 1].events_committed <= recorder.seen[i].events_committed);
+    }
+    CHECK(recorder.seen.back().now <= config.end_time);
+    CHECK(recorder.seen.back().events_committed <= r.total.events_committed);
+  } else {
+    CHECK(recorder.seen.empty());
+    CHECK(recorder.finished == 0);
   }
 }

@@ -45,8 +45,8 @@ struct StatefulParams {
   std::uint64_t start_events = 4;
   std::uint32_t state_words = 512;  ///< 4 KiB
   double remote_fraction = 0.5;
-  std::int64_t lookahead = 100;     ///< ticks
-  double mean_delay = 1000.0;       ///< ticks
+  std::int64_t lookahead = 100;  ///< ticks
+  double mean_delay = 1000.0;    ///< ticks
   bool emit = false;
   std::uint64_t slow_lps_below = 0;
   std::uint32_t slow_spin = 0;
@@ -100,7 +100,8 @@ class StatefulLp final : public pdes::LogicalProcess<StatefulState, StatefulEven
     ++s.received;
     for (int k = 0; k < 3; ++k) {
       const std::uint64_t i = ctx.rng().uniform_int(s.words.size());
-      s.words[i] = s.words[i] * 6364136223846793005ULL + ev.value + static_cast<std::uint64_t>(ctx.now().ticks());
+      s.words[i] = s.words[i] * 6364136223846793005ULL + ev.value +
+                   static_cast<std::uint64_t>(ctx.now().ticks());
       s.checksum ^= s.words[i] + (s.checksum << 7);
     }
     if (ctx.self().value() < p_.slow_lps_below) spin(p_.slow_spin);
@@ -238,8 +239,7 @@ pdes::RunResult sequential_reference(pdes::KernelConfig config, std::uint64_t nu
   return pdes::internal::run_sequential(model);
 }
 
-inline pdes::RunResult stateful_reference(const pdes::KernelConfig& config,
-                                          const StatefulParams& p,
+inline pdes::RunResult stateful_reference(const pdes::KernelConfig& config, const StatefulParams& p,
                                           pdes::OutputSink* sink = nullptr) {
   return sequential_reference<StatefulLp>(
       config, p.lps, [&](pdes::LpId) { return std::make_unique<const StatefulLp>(p); }, sink);
