@@ -3,6 +3,21 @@
 
 namespace pdes {
 
+Partition block_partition(std::uint64_t num_lps, int num_ranks) {
+  Partition result;
+  result.num_ranks = num_ranks;
+  result.rank_of_lp.resize(num_lps);
+  const auto ranks = static_cast<std::uint64_t>(num_ranks);
+  const std::uint64_t base = num_lps / ranks;
+  const std::uint64_t extra = num_lps % ranks;
+  std::uint64_t lp = 0;
+  for (std::uint64_t r = 0; r < ranks; ++r) {
+    const std::uint64_t count = base + (r < extra ? 1 : 0);
+    for (std::uint64_t i = 0; i < count; ++i) result.rank_of_lp[lp++] = static_cast<std::int32_t>(r);
+  }
+  return result;
+}
+
 std::vector<LpId> Partition::lps_of(int rank) const {
   std::vector<LpId> lps;
   for (std::size_t i = 0; i < rank_of_lp.size(); ++i) {

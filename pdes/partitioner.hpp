@@ -38,6 +38,10 @@ struct Partition {
   std::uint64_t edge_cut(const PartitionGraph& graph) const;
 };
 
+/// Contiguous blocks of LP ids, the first (num_lps mod num_ranks) blocks one LP larger. The
+/// kernel's default mapping; partition::BlockPartitioner exposes it by name.
+Partition block_partition(std::uint64_t num_lps, int num_ranks);
+
 class Partitioner {
  public:
   virtual ~Partitioner() = default;

@@ -53,19 +53,7 @@ void Simulation::set_lp_count(std::uint64_t n) {
                               " ranks were launched; use at most as many ranks as LPs");
   }
   model_.num_lps = n;
-  // Default: contiguous blocks of ids, the first (n mod ranks) blocks one larger.
-  Partition partition;
-  partition.num_ranks = num_ranks_;
-  partition.rank_of_lp.resize(n);
-  const std::uint64_t ranks = static_cast<std::uint64_t>(num_ranks_);
-  const std::uint64_t base = n / ranks;
-  const std::uint64_t extra = n % ranks;
-  std::uint64_t lp = 0;
-  for (std::uint64_t r = 0; r < ranks; ++r) {
-    const std::uint64_t count = base + (r < extra ? 1 : 0);
-    for (std::uint64_t i = 0; i < count; ++i) partition.rank_of_lp[lp++] = static_cast<int>(r);
-  }
-  set_partition(std::move(partition));
+  set_partition(block_partition(n, num_ranks_));
 }
 
 void Simulation::set_partition(Partition partition) {
