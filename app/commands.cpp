@@ -15,6 +15,7 @@
 #include "app/progress_line.hpp"
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
+#include "partition/partitioner_registry.hpp"
 
 namespace app {
 
@@ -54,6 +55,12 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   pdes::Simulation sim(kernel);
   const pdes::PartitionGraph graph = model->partition_graph();
   sim.set_lp_count(graph.num_lps);
+  const std::string partitioner_name = loaded.config.get_string("simulation.partitioner");
+  partition::check_partition_request(graph, sim.num_ranks());
+  pdes::Partition partition =
+      partition::make_partitioner(partitioner_name)->partition(graph, sim.num_ranks());
+  const std::uint64_t edge_cut = partition.edge_cut(graph);
+  sim.set_partition(std::move(partition));
   model->add_lps(sim);
 
   const bool show_progress =
@@ -68,7 +75,8 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.time_unit = "time units";
   report.ticks_per_unit = entry.ticks_per_time_unit;
   report.kernel = kernel;
-  report.partitioner = "block";
+  report.partitioner = partitioner_name;
+  report.edge_cut = edge_cut;
   report.config_hash = loaded.config.hash();
   report.result = sim.run();
   report.model_rows = model->summary(report.result);
@@ -97,7 +105,9 @@ int guarded(int rank, bool mpi_active, Body&& body) {
   } catch (const pdes::ConfigError& e) {
     return fail(e, "configuration error", kExitBadInput, true);
   } catch (const pdes::ResourceError& e) {
-    return fail(e, "resource limit reached", kExitBadInput, false);
+    // The optimistic engine stops every rank with the same ResourceError (pdes run_error.hpp),
+    // and the sequential engines run on one rank: report it once, let every rank exit 2.
+    return fail(e, "resource limit reached", kExitBadInput, true);
   } catch (const pdes::InvariantError& e) {
     return fail(e, "internal error (please report it)", kExitInternal, false);
   } catch (const std::exception& e) {

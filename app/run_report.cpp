@@ -64,7 +64,9 @@ std::string format_summary(const RunReport& r) {
   row("model", r.model);
   row("engine", fmt::format("{} on {} rank{}", pdes::to_string(r.kernel.engine),
                             r.result.num_ranks, r.result.num_ranks == 1 ? "" : "s"));
-  if (!r.partitioner.empty() && r.result.num_ranks > 1) row("partitioner", r.partitioner);
+  if (!r.partitioner.empty() && r.result.num_ranks > 1) {
+    row("partitioner", fmt::format("{} (edge cut {})", r.partitioner, with_commas(r.edge_cut)));
+  }
   row("seed", std::to_string(r.kernel.seed));
   std::string reason(pdes::to_string(r.result.reason));
   if (r.result.reason == pdes::TerminationReason::end_time_reached) {
@@ -118,6 +120,8 @@ std::string format_stats_json(const RunReport& r) {
   doc["engine"] = std::string(pdes::to_string(r.kernel.engine));
   doc["seed"] = r.kernel.seed;
   doc["num_ranks"] = r.result.num_ranks;
+  doc["partitioner"] = r.partitioner;
+  doc["edge_cut"] = r.edge_cut;
   doc["termination"] = std::string(pdes::to_string(r.result.reason));
   doc["last_event_time_ticks"] = r.result.last_event_time.ticks();
   doc["total"] = stats_json(r.result.total);

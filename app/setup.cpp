@@ -3,12 +3,13 @@
 
 #include "io/config/config_errors.hpp"
 #include "io/config/kernel_schema.hpp"
+#include "partition/partitioner_registry.hpp"
 
 namespace app {
 
 Setup::Setup() {
   models::register_all_models(registry_);
-  io::declare_kernel_schema(schema_, registry_.names());
+  io::declare_kernel_schema(schema_, registry_.names(), partition::partitioner_names());
   for (const auto& entry : registry_.entries()) entry.declare_schema(schema_);
 }
 

@@ -5,7 +5,9 @@
 Runs the configuration with the sequential engine (the reference), the rollback-check engine,
 and the optimistic engine under mpiexec on each requested rank count, reads the statistics each
 run writes with --stats-json, and requires that all of them agree on the event digest, the
-number of committed events, the termination reason and the last event time. On two ranks or
+number of committed events, the termination reason, the last event time and the model's
+summary rows (e.g. the network's latency statistics). The largest rank count is also run with
+the round-robin partitioner: the LP -> rank map must not matter either. On two ranks or
 more it also requires that rollbacks and anti-messages really happened: a run without
 rollbacks proves nothing about the optimistic machinery.
 
@@ -84,6 +86,11 @@ def main():
     rank_counts = [int(r) for r in args.ranks.split(",") if r]
     for n in rank_counts:
         cli_run(f"optimistic-np{n}", "optimistic", n)
+    if rank_counts and max(rank_counts) > 1:
+        # Another LP -> rank map must not change a single bit either.
+        n = max(rank_counts)
+        cli_run(f"optimistic-np{n}-round-robin", "optimistic", n,
+                ["--set", "simulation.partitioner=round-robin"])
     if args.forced_rollback > 0 and rank_counts:
         n = max(rank_counts)
         cli_run(f"optimistic-np{n}-forced", "optimistic", n,
@@ -103,7 +110,8 @@ def main():
         for what, get in [("event digest", lambda x: x["total"]["event_digest"]),
                           ("committed events", lambda x: x["total"]["events_committed"]),
                           ("termination", lambda x: x["termination"]),
-                          ("last event time", lambda x: x["last_event_time_ticks"])]:
+                          ("last event time", lambda x: x["last_event_time_ticks"]),
+                          ("model results", lambda x: x.get("model_summary", {}))]:
             if get(s) != get(reference):
                 failures.append(f"{label}: {what} {get(s)} differs from {reference_label}'s "
                                 f"{get(reference)}")

@@ -18,9 +18,24 @@
 
 #include "io/config/config.hpp"
 #include "io/config/schema.hpp"
+#include "io/results/result_set.hpp"
 #include "pdes/pdes.hpp"
 
 namespace models {
+
+/// Collects one rank's committed output (it is the run's OutputSink) and turns it into tables.
+/// The app combines the ranks' tables (io::combine: concatenated or summed, sorted by key), prints
+/// summary(combined) on rank 0 and writes the combined set to the HDF5 file.
+class ModelResults : public pdes::OutputSink {
+ public:
+  /// This rank's part of the results, after the run.
+  virtual io::ResultSet local_results(const pdes::RunResult& run) const = 0;
+  /// Rows for the end-of-run summary (label, value), from the combined results.
+  virtual std::vector<std::pair<std::string, std::string>> summary(
+      const io::ResultSet& /*combined*/) const {
+    return {};
+  }
+};
 
 class Model {
  public:
@@ -33,6 +48,9 @@ class Model {
   virtual std::vector<std::pair<std::string, std::string>> summary(const pdes::RunResult&) const {
     return {};
   }
+  /// The sink for this rank's committed records, or nullptr when the model has no results
+  /// beyond the engine statistics.
+  virtual std::unique_ptr<ModelResults> make_results() const { return nullptr; }
 };
 
 struct ModelEntry {

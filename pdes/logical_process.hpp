@@ -21,6 +21,12 @@
 //               touch anything outside State and the Context.
 //   on_commit — optional; called once per event when it becomes final, in time order per LP.
 //               It sees the event but not the State (state after old events is not kept).
+//   on_finish — optional; called once per LP when the run ends, in increasing LP id order on each
+//               rank, with the LP's final State (after its last committed event; see
+//               docs/kernel.md for the optimistic engine stopped by max_events). May only emit
+//               records: the place for end-of-run counters kept in State (ROSS's "final"
+//               function), such as a router's per-port totals. Record time: the end of the run
+//               (end_time, or the last event time if the run ended earlier).
 //
 //   struct PingState { std::uint64_t received = 0; bool operator==(const PingState&) const = default; };
 //   struct Ping { std::uint32_t hops; };
@@ -53,6 +59,7 @@ class LogicalProcess {
   virtual void on_init(State& state, Context<Payload>& ctx) const = 0;
   virtual void on_event(const Payload& event, State& state, Context<Payload>& ctx) const = 0;
   virtual void on_commit(const Payload& /*event*/, CommitContext& /*ctx*/) const {}
+  virtual void on_finish(const State& /*state*/, CommitContext& /*ctx*/) const {}
 };
 
 }  // namespace pdes

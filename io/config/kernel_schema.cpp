@@ -66,9 +66,13 @@ pdes::SimTime to_ticks(const Config& config, ErrorCollector& errors, std::string
 
 }  // namespace
 
-void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model_names) {
+void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model_names,
+                           const std::vector<std::string>& partitioner_names) {
   if (model_names.empty()) {
     throw std::logic_error("io::declare_kernel_schema: no model names");
+  }
+  if (partitioner_names.empty()) {
+    throw std::logic_error("io::declare_kernel_schema: no partitioner names");
   }
   const pdes::KernelConfig d;
   std::vector<std::string> engines;
@@ -81,6 +85,9 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("Model to simulate; its parameters are in the section of the same name");
   schema.add_choice("simulation.engine", std::string(pdes::to_string(d.engine)), engines)
       .describe("sequential (reference), optimistic (Time Warp over MPI), rollback-check (debug)");
+  schema.add_choice("simulation.partitioner", partitioner_names.front(), partitioner_names)
+      .describe("How LPs are spread over the ranks of an optimistic run (results do not depend "
+                "on it, only speed does)");
   schema.add_int("simulation.seed", static_cast<std::int64_t>(d.seed))
       .min(0)
       .describe("Global seed of every LP's random stream");

@@ -2,7 +2,8 @@
 //
 // The [simulation] and [kernel] sections, and their translation into pdes::KernelConfig.
 //
-// [simulation]: name, model, engine, seed, end_time, max_events — what to run and for how long.
+// [simulation]: name, model, engine, partitioner, seed, end_time, max_events — what to run, how
+//   to spread it over ranks, and for how long.
 // [kernel]: batch_size, gvt_interval, optimism_window, event_memory_limit, state_save_period,
 //   forced_rollback_probability, progress_interval — the Time Warp knobs.
 // Defaults come from a default-constructed pdes::KernelConfig, the single source of truth.
@@ -27,8 +28,11 @@
 namespace io {
 
 /// Declares [simulation] and [kernel]. simulation.model is a required choice over `model_names`
-/// (not empty; std::logic_error otherwise).
-void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model_names);
+/// (not empty; std::logic_error otherwise); simulation.partitioner a choice over
+/// `partitioner_names` (the first is the default; io/ does not depend on partition/, so the
+/// caller passes partition::partitioner_names()).
+void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model_names,
+                           const std::vector<std::string>& partitioner_names = {"block"});
 
 /// The kernel settings of `config` (declared by declare_kernel_schema). Times in model time units
 /// become ticks: value * ticks_per_time_unit, rounded to the nearest tick; optimism_window = inf

@@ -47,6 +47,8 @@ class LpRuntime {
   virtual void init(ExecutionContext& exec) = 0;
   virtual void execute(const void* payload, ExecutionContext& exec) = 0;
   virtual void commit(const void* payload, ExecutionContext& exec) = 0;
+  /// Calls on_finish with the current state; exec.now is the time the records carry.
+  virtual void finish(ExecutionContext& exec) = 0;
   /// False when the LP type does not override on_commit: engines may skip commit().
   virtual bool has_commit_handler() const = 0;
 
@@ -146,6 +148,11 @@ class TypedLpRuntime final : public LpRuntime {
     std::memcpy(&event, payload, sizeof(Payload));
     CommitContext ctx(exec);
     lp_->on_commit(event, ctx);
+  }
+
+  void finish(ExecutionContext& exec) override {
+    CommitContext ctx(exec);
+    lp_->on_finish(state_, ctx);
   }
 
   static constexpr bool kInline = std::is_trivially_copyable_v<State> &&

@@ -7,6 +7,7 @@
 
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
+#include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/event_queue.hpp"
 
 namespace pdes::internal {
@@ -183,6 +184,8 @@ RunResult RollbackCheckEngine::run() {
     pool_.release(event);
   }
   if (model_.progress != nullptr) model_.progress->on_finish();
+  capture_ = nullptr;
+  finish_lps(model_, exec_, finish_time(model_.config, result));
 
   // Every event ran twice and was rolled back once in between.
   stats_.events_processed *= 2;

@@ -7,6 +7,7 @@
 
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
+#include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/event_queue.hpp"
 
 namespace pdes::internal {
@@ -118,6 +119,7 @@ RunResult SequentialEngine::run() {
   }
   report_progress(result.last_event_time, true);
   if (model_.progress != nullptr) model_.progress->on_finish();
+  finish_lps(model_, exec_, finish_time(model_.config, result));
 
   stats_.events_committed = stats_.events_processed;
   stats_.wall_seconds =

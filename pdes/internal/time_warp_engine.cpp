@@ -9,6 +9,7 @@
 #include <string>
 
 #include "pdes/internal/engines.hpp"
+#include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/run_error.hpp"
 
 namespace pdes::internal {
@@ -163,7 +164,12 @@ RunResult TimeWarpEngine::run() {
   }
   if (rank_ == 0 && model_.progress != nullptr) model_.progress->on_finish();
   if (stop == Stop::error) raise_error();
-  return gather_result(stop);
+  RunResult result = gather_result(stop);
+  // Every processed event is committed by now (GVT passed end_time, or no event is left),
+  // except after an event-limit stop, where LPs may have run past the last committed event.
+  mode_ = Mode::final;
+  finish_lps(model_, exec_, finish_time(config_, result));
+  return result;
 }
 
 TimeWarpEngine::Stop TimeWarpEngine::main_loop() {

@@ -162,6 +162,18 @@ TEST_CASE("committed records and on_commit output equal the sequential engine's"
   std::sort(sink.records.begin(), sink.records.end());
   CHECK(sink.records.size() == expected.size());
   CHECK(sink.records == expected);
+  // on_finish ran once per local LP with its final state, timed at end_time.
+  const auto finals = std::count_if(sink.records.begin(), sink.records.end(), [](const auto& rec) {
+    return std::get<2>(rec) == testing_support::StatefulLp::kFinalHops;
+  });
+  Simulation probe(config);
+  probe.set_lp_count(p.lps);
+  CHECK(finals == static_cast<std::ptrdiff_t>(probe.local_lps().size()));
+  for (const auto& rec : sink.records) {
+    if (std::get<2>(rec) == testing_support::StatefulLp::kFinalHops) {
+      CHECK(std::get<0>(rec) == 30'000);
+    }
+  }
 }
 
 TEST_CASE("a round-robin partition gives the same results") {

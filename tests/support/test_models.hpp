@@ -115,6 +115,15 @@ class StatefulLp final : public pdes::LogicalProcess<StatefulState, StatefulEven
     ctx.send(dest, delay(ctx.rng()), StatefulEvent{ev.hops + 1, s.checksum});
   }
 
+  /// End-of-run record of the final state: hops = kFinalHops marks it, checksum = received.
+  void on_finish(const StatefulState& s, pdes::CommitContext& ctx) const override {
+    if (p_.emit) {
+      ctx.emit(StatefulRecord{ctx.self().value(), ctx.now().ticks(), kFinalHops,
+                              s.received * 1'000'003 + s.checksum});
+    }
+  }
+  static constexpr std::uint64_t kFinalHops = ~std::uint64_t{0};
+
  private:
   pdes::SimTime delay(pdes::Rng& rng) const {
     return pdes::SimTime{p_.lookahead + std::llround(rng.exponential(p_.mean_delay)) + 1};

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Bad options of an MPI run: a clear error printed once (by rank 0), exit code 2, no hang.
+
+Every rank of `mpiexec -np N warpnet run ...` reads the same input, so every rank finds the same
+error; only rank 0 prints it, and every rank leaves with exit code 2 (no MPI_Abort, whose
+message would hide ours). Resource limits found by one rank during an optimistic run are
+carried to every rank by the engine, and reported the same way.
+"""
+import os
+import shutil
+import subprocess
+
+import pytest
+
+MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
+MPI_ENV = {
+    "OMPI_ALLOW_RUN_AS_ROOT": "1",
+    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    "OMPI_MCA_rmaps_base_oversubscribe": "1",
+}
+
+
+def mpi_run(warpnet, root, ranks, *args):
+    env = dict(os.environ)
+    env.update(MPI_ENV)
+    command = [MPIEXEC, "-np", str(ranks), warpnet.binary, "run",
+               str(root / "examples" / "phold.toml"), "--no-progress", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+
+
+CASES = [
+    # (id, ranks, extra arguments, text the error must contain)
+    ("more_ranks_than_lps", 3, ["--engine", "optimistic", "--set", "phold.lps=2"],
+     "the model has 2 LPs but 3 ranks were launched"),
+    ("zero_optimism_window", 2, ["--engine", "optimistic", "--set", "kernel.optimism_window=0"],
+     "kernel.optimism_window: value 0 is out of range"),
+    ("unknown_engine", 2, ["--engine", "warp-speed"],
+     'simulation.engine: value "warp-speed" is not a valid choice'),
+    ("unknown_partitioner", 2, ["--engine", "optimistic", "--set",
+                                "simulation.partitioner=metis-someday"],
+     "simulation.partitioner"),
+    ("event_memory_exhausted", 2, ["--engine", "optimistic", "--set", "kernel.event_memory_limit=1",
+                                   "--set", "phold.start_events=4096"],
+     "raise kernel.event_memory_limit"),
+]
+
+
+@pytest.mark.parametrize("ranks,args,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_bad_option_exits_2_with_one_message(warpnet, root, ranks, args, expected):
+    result = mpi_run(warpnet, root, ranks, *args)
+    assert result.returncode == 2, result.stderr
+    assert expected in result.stderr
+    # Printed once, by rank 0, not once per rank.
+    assert result.stderr.count("warpnet: ") == 1, result.stderr
+    assert "MPI_ABORT" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_round_robin_partitioner_gives_the_block_digest(warpnet, root):
+    digests = {}
+    for partitioner in ("block", "round-robin"):
+        result = mpi_run(warpnet, root, 2, "--engine", "optimistic", "--set",
+                         "simulation.end_time=5", "--set",
+                         f"simulation.partitioner={partitioner}")
+        assert result.returncode == 0, result.stderr
+        assert f"partitioner            {partitioner} (edge cut" in result.stdout
+        digests[partitioner] = [line for line in result.stdout.splitlines()
+                                if "event digest" in line]
+    assert digests["block"] == digests["round-robin"]
+    assert len(digests["block"]) == 1
