@@ -5,7 +5,7 @@
 
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
-#include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/routing_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_context.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
@@ -13,11 +13,6 @@
 namespace net {
 
 void validate(const NetworkParams& params, const Topology& topology) {
-  if (params.routing != "dimension_order" && params.routing != "dor" &&
-      params.routing != "e_cube") {
-    throw pdes::ConfigError("network.routing", "unknown routing '" + params.routing +
-                                                   "'; valid names: dimension_order, dor, e_cube");
-  }
   if (params.packet_size == 0 || params.packet_size > 65535) {
     throw pdes::ConfigError("traffic.packet_size", "must lie in [1, 65535] flits");
   }
@@ -46,7 +41,11 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   std::shared_ptr<const Topology> topology =
       topologies.create(params.topology, params.topology_params);
   validate(params, *topology);
-  auto routing = std::make_shared<const DimensionOrderRouting>(*topology);
+  RoutingRegistry routings;
+  register_routings(routings);
+  // The routing keeps a reference to the topology; both live as long as the LPs that share them.
+  std::shared_ptr<const RoutingAlgorithm> routing =
+      routings.create(params.routing, RoutingSetup{*topology});
   params.router.validate(params.packet_size, routing->vc_classes());
 
   TrafficRegistry patterns;
@@ -81,7 +80,8 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
       for (const ScriptedPacket& sp : params.scripted) {
         if (sp.src == node) np.scripted.push_back(sp);
       }
-      sim.add_lp(id, std::make_unique<const NodeLp>(node, np, layout, topology, pattern));
+      sim.add_lp(id,
+                 std::make_unique<const NodeLp>(node, np, layout, topology, pattern, routing));
     }
   }
   return {topology, layout};

@@ -31,7 +31,7 @@ namespace net {
 struct NetworkParams {
   std::string topology = "mesh";
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
-  std::string routing = "dimension_order";  ///< the only one so far ("dor", "e_cube" aliases)
+  std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
   RouterParams router;
   std::string pattern = "uniform";
   TrafficParams traffic;

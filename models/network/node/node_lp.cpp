@@ -17,12 +17,14 @@ constexpr std::uint16_t kScriptedGeneration = 1;
 
 NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
                std::shared_ptr<const Topology> topology,
-               std::shared_ptr<const TrafficPattern> pattern)
+               std::shared_ptr<const TrafficPattern> pattern,
+               std::shared_ptr<const RoutingAlgorithm> routing)
     : node_(node),
       params_(params),
       router_lp_(layout.router_lp(topology->attachment(node).router)),
       router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
-      pattern_(std::move(pattern)) {}
+      pattern_(std::move(pattern)),
+      routing_(std::move(routing)) {}
 
 std::uint64_t NodeLp::next_gap(pdes::Rng& rng) const {
   const double p = params_.load / static_cast<double>(params_.packet_size);
@@ -158,6 +160,8 @@ void NodeLp::try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const {
     ev.flit.size = static_cast<std::uint16_t>(size);
     ev.flit.created = packet.created;
     ev.flit.injected = state.current_injected;
+    // Only the head is routed; body flits follow the path it reserves.
+    if (ev.flit.is_head()) routing_->prepare(ev.flit, ctx.rng());
     ctx.send(router_lp_,
              pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
                            params_.router.cycle_ps},

@@ -27,6 +27,7 @@
 #include "models/network/node/node_state.hpp"
 #include "models/network/router/net_event.hpp"
 #include "models/network/topology/topology.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
 #include "pdes/pdes.hpp"
 
@@ -34,8 +35,11 @@ namespace net {
 
 class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
  public:
+  /// `routing` writes each packet's routing header (RoutingAlgorithm::prepare) when its head
+  /// is injected.
   NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
-         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficPattern> pattern);
+         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficPattern> pattern,
+         std::shared_ptr<const RoutingAlgorithm> routing);
 
   /// Sizes the credits, schedules the scripted packets and the first random generation.
   void on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const override;
@@ -55,6 +59,7 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   const pdes::LpId router_lp_;
   const std::uint8_t router_port_;
   const std::shared_ptr<const TrafficPattern> pattern_;
+  const std::shared_ptr<const RoutingAlgorithm> routing_;
 };
 
 }  // namespace net

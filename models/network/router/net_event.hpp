@@ -36,7 +36,15 @@ struct Flit {
   std::uint16_t index = 0;   ///< 0 = head, size-1 = tail
   std::uint16_t size = 1;    ///< packet size in flits
   std::uint8_t hops = 0;     ///< routers traversed so far
-  std::uint8_t reserved = 0;
+  // Routing header (routing/routing_algorithm.hpp). Multi-phase routes (Valiant, DRB's
+  // multi-step paths S -> X -> Y -> D) travel to via[phase] while phase < vias, then to dst.
+  std::uint8_t phase = 0;    ///< current routing phase
+  std::uint8_t vias = 0;     ///< intermediate nodes in via[] (0, 1 or 2)
+  std::uint8_t path = 0;     ///< the source's path choice (DRB: MSP index), echoed in ACKs
+  std::uint32_t via[2] = {0, 0};  ///< intermediate nodes, in order
+  /// Cycles the head waited at routers beyond the pipeline delay (contention), summed over the
+  /// routers traversed: what DRB's destination reports back (seed000 §3.3, "monitoring").
+  std::uint32_t blocked_cycles = 0;
   std::int64_t created = 0;   ///< packet generation time (ticks)
   std::int64_t injected = 0;  ///< time the head left the source's network interface (ticks)
 

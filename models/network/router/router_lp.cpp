@@ -6,11 +6,14 @@
 #include <span>
 #include <string>
 
+#include "models/network/metrics/router_records.hpp"
+#include "models/network/routing/route_candidates.hpp"
+
 namespace net {
 
 RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
                    LpLayout layout, std::shared_ptr<const Topology> topology,
-                   std::shared_ptr<const DimensionOrderRouting> routing)
+                   std::shared_ptr<const RoutingAlgorithm> routing)
     : router_(router),
       params_(params),
       packet_size_(packet_size),
@@ -117,6 +120,40 @@ int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t
   return -1;
 }
 
+bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) const {
+  const InputVcState& in = state.inputs[ivc];
+  Flit& head = state.slots[slot_index(ivc, in.front)].flit;
+  PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
+  const PortId in_port = ivc / vcs_;
+  RouteCandidates candidates;
+  routing_->route({router_, in_port, vc_class_[ivc % vcs_], links_[in_port].terminal}, head,
+                  candidates);
+  PDES_CHECK(!candidates.empty(), "routing offered no output");
+  int best_level = -1;
+  std::uint32_t best_credits = 0;
+  for (const RouteCandidate& c : candidates) {
+    if (best_level >= 0 && c.level > best_level) break;  // levels are listed in order
+    if (links_[c.port].terminal) {  // ejection needs no VC: the sink always accepts
+      r.out = c.port;
+      r.out_vc = 0;
+      return true;
+    }
+    PDES_CHECK(std::size_t{c.vc_class} + 1 < class_first_.size(),
+               "routing asked for VC class " + std::to_string(c.vc_class) + " of " +
+                   std::to_string(class_first_.size() - 1));
+    const int v = free_output_vc(state, c.port, c.vc_class, head.size);
+    if (v < 0) continue;
+    const std::uint32_t credits = state.outputs[c.port * vcs_ + v].credits;
+    if (best_level < 0 || credits > best_credits) {
+      best_level = c.level;
+      best_credits = credits;
+      r.out = c.port;
+      r.out_vc = static_cast<std::uint16_t>(v);
+    }
+  }
+  return best_level >= 0;
+}
+
 void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   const std::uint32_t pv = ports_ * vcs_;
@@ -147,17 +184,9 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
     Request r{ivc, 0, 0, age ? bf.flit.created : 0};
     if (in.routed == 0) {
-      PDES_CHECK(bf.flit.is_head(), "body flit at the front of an unrouted input VC");
-      const RouteDecision d =
-          routing_->route(router_, in_port, vc_class_[ivc % vcs_], bf.flit.dst);
-      r.out = d.out_port;
-      if (!links_[r.out].terminal) {
-        const int v = free_output_vc(state, r.out, d.vc_class, bf.flit.size);
-        if (v < 0) {
-          blocked_on_resources = true;
-          continue;
-        }
-        r.out_vc = static_cast<std::uint16_t>(v);
+      if (!route_head(ivc, state, r)) {
+        blocked_on_resources = true;
+        continue;
       }
     } else {
       r.out = in.out_port;
@@ -220,7 +249,17 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc % vcs_);
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
-  ev.flit = state.slots[slot_index(r.ivc, in.front)].flit;
+  const BufferedFlit& leaving = state.slots[slot_index(r.ivc, in.front)];
+  ev.flit = leaving.flit;
+  PortState& out_port = state.ports[r.out];
+  ++out_port.flits_out;
+  if (ev.flit.is_head()) {
+    // Passes run kPhase after the boundary at which the head became eligible.
+    const std::int64_t wait = std::max<std::int64_t>(now - kPhase - leaving.ready, 0);
+    ++out_port.packets_out;
+    out_port.head_wait_ticks += static_cast<std::uint64_t>(wait);
+    ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
+  }
   in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
   --in.count;
   --state.buffered;
@@ -256,6 +295,21 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   credit.port = static_cast<std::uint8_t>(in_link.remote_port);
   credit.vc = in_vc;
   ctx.send(in_link.lp, cycles(params_.credit_delay) - phase(), credit);
+}
+
+void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) const {
+  for (PortId p = 0; p < ports_; ++p) {
+    if (!links_[p].connected) continue;
+    const PortState& port = state.ports[p];
+    RouterPortTotals totals;
+    totals.router = static_cast<std::uint32_t>(router_);
+    totals.port = p;
+    totals.terminal = links_[p].terminal ? 1 : 0;
+    totals.flits = port.flits_out;
+    totals.packets = port.packets_out;
+    totals.head_wait_ticks = port.head_wait_ticks;
+    ctx.emit(totals);
+  }
 }
 
 void RouterLp::schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx,

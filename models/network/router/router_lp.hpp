@@ -27,8 +27,18 @@
 // Timing: see router_params.hpp. A flit granted at time t arrives downstream at
 // t + (st_delay + link_latency) cycles.
 //
-// Limitations: one routing algorithm (dimension order); output-side round-robin arbitration
-// only; no speculation, no output buffers, no internal speedup.
+// Routing: a RoutingAlgorithm (routing/routing_algorithm.hpp) lists candidates for each head in
+// every pass until it gets an output VC; the router takes the lowest priority level with a free
+// VC and, within it, the VC with the most credits (adaptive selection).
+//
+// Contention: a head that leaves later than its pipeline allowed (it became eligible at `ready`)
+// waited (now - ready) for an output VC, credits or the switch. The router adds that wait to the
+// packet's header (Flit::blocked_cycles, for DRB's monitoring) and to the output port's totals;
+// on_finish emits the totals per output port (RouterPortTotals): the per-router, per-port
+// contention latency map of the PR-DRB thesis (§4.3) and the port utilisation.
+//
+// Limitations: output-side round-robin arbitration only; no speculation, no output buffers, no
+// internal speedup.
 #pragma once
 
 #include <cstdint>
@@ -39,7 +49,7 @@
 #include "models/network/router/net_event.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
-#include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/topology.hpp"
 #include "pdes/pdes.hpp"
 
@@ -49,13 +59,15 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
  public:
   RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
            LpLayout layout, std::shared_ptr<const Topology> topology,
-           std::shared_ptr<const DimensionOrderRouting> routing);
+           std::shared_ptr<const RoutingAlgorithm> routing);
 
   /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
   void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;
   /// kFlit: buffer the flit; kCredit: one more credit; kWake: nothing; then an allocation pass.
   void on_event(const NetEvent& event, RouterState& state,
                 pdes::Context<NetEvent>& ctx) const override;
+  /// Emits one RouterPortTotals record per connected output port (the latency map).
+  void on_finish(const RouterState& state, pdes::CommitContext& ctx) const override;
 
  private:
   /// Where a port leads: the LP at the other end and the port number there.
@@ -85,6 +97,9 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   /// The output VC a head may take at `out` in `vc_class`, or -1 if none is free with room.
   int free_output_vc(const RouterState& state, PortId out, std::uint32_t vc_class,
                      std::uint16_t packet_size) const;
+  /// Routes the head at the front of input VC `ivc` and picks an output and VC among the
+  /// routing's candidates (route_candidates.hpp); false if none has a free VC.
+  bool route_head(std::uint32_t ivc, RouterState& state, Request& request) const;
   void schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx, std::int64_t at) const;
 
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
@@ -98,7 +113,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::uint32_t ports_;
   const std::uint32_t vcs_;
   const std::shared_ptr<const Topology> topology_;
-  const std::shared_ptr<const DimensionOrderRouting> routing_;
+  const std::shared_ptr<const RoutingAlgorithm> routing_;
   std::vector<PortLink> links_;             // set in the constructor, immutable after
   std::vector<std::uint32_t> vc_class_;     // class of each VC index
   std::vector<std::uint32_t> class_first_;  // first VC of each class, plus one past the last

@@ -13,8 +13,8 @@
 //   ports    P       per port: when its input and its output may next move a flit, and the
 //                    round-robin pointer of the output's arbiter
 //
-// For P = 5, V = 2, B = 4 the payload is 40 slots * 48 bytes + 10 * 8 + 10 * 4 + 5 * 24 =
-// 2160 bytes, plus 144 bytes of vector headers and counters: 2304 bytes in 5 heap blocks
+// For P = 5, V = 2, B = 4 the payload is 40 slots * 56 bytes + 10 * 8 + 10 * 4 + 5 * 48 =
+// 2600 bytes, plus 144 bytes of vector headers and counters: about 2.7 KiB in 5 heap blocks
 // (test_network_build.cpp prints it). The flit slots dominate: a slot holds the whole flit so
 // that a router forwards it without any lookup.
 #pragma once
@@ -55,6 +55,10 @@ struct PortState {
   std::int64_t output_free_at = 0;  ///< earliest time this output may carry its next flit
   std::uint32_t last_grant = 0;     ///< input VC index last granted this output (round robin)
   std::uint32_t reserved = 0;
+  // Totals of the output side, for the latency map (router_lp.hpp, "Contention").
+  std::uint64_t flits_out = 0;       ///< flits sent on this output
+  std::uint64_t packets_out = 0;     ///< heads sent on this output
+  std::uint64_t head_wait_ticks = 0; ///< sum over those heads of the wait beyond the pipeline
   bool operator==(const PortState&) const = default;
 };
 

@@ -20,11 +20,21 @@ DimensionOrderRouting::DimensionOrderRouting(const Topology& topology) : topolog
   network_ports_ = topology.num_ports(0) - topology.concentration();
 }
 
+void DimensionOrderRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
+  const RouteDecision d = route(at.router, at.in_port, at.in_class, head.dst);
+  out.add(d.out_port, d.vc_class);
+}
+
 RouteDecision DimensionOrderRouting::route(RouterId current, PortId in_port,
                                            std::uint32_t in_class, NodeId destination) const {
   const RouterPort target = topology_.attachment(destination);
   if (target.router == current) return {target.port, 0};
-  const PortId out = topology_.minimal_ports(current, target.router)[0];
+  return toward(current, in_port, in_class, target.router);
+}
+
+RouteDecision DimensionOrderRouting::toward(RouterId current, PortId in_port,
+                                            std::uint32_t in_class, RouterId target) const {
+  const PortId out = topology_.minimal_ports(current, target)[0];
   if (torus_ == nullptr) return {out, 0};
   // Ports 2d and 2d+1 are dimension d; staying in the ring keeps the class, a new ring resets it.
   const bool same_ring = in_port < network_ports_ && in_port / 2 == out / 2;

@@ -7,7 +7,8 @@
 // networks", IEEE TC 1987 (datelines); Sullivan & Bashkow 1977 (e-cube); BookSim2
 // routefunc.cpp dim_order_mesh / dim_order_torus.
 //
-// Who calls it: RouterLp, once per head flit per router. Stateless and const.
+// Who calls it: RouterLp through the RoutingAlgorithm interface, and the multi-phase routes
+// (PhasedDimensionOrder: Valiant, DRB) through toward(). Stateless and const.
 //
 // Route: the output port is minimal_ports(cur, dst)[0] (the topology lists the lowest
 // dimension's port first; on a torus tie delta = k/2 it lists +d first, and once a packet moves
@@ -25,6 +26,7 @@
 
 #include <cstdint>
 
+#include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/topology/types.hpp"
 
@@ -37,19 +39,29 @@ struct RouteDecision {
   std::uint32_t vc_class = 0;
 };
 
-class DimensionOrderRouting {
+class DimensionOrderRouting final : public RoutingAlgorithm {
  public:
+  static constexpr std::string_view kName = "dimension_order";
+
   /// Throws pdes::ConfigError("network.routing") for topologies other than mesh, torus and
   /// hypercube.
   explicit DimensionOrderRouting(const Topology& topology);
 
+  std::string_view name() const override { return kName; }
   /// Number of VC classes the routing needs for deadlock freedom (1, or 2 on a torus).
-  std::uint32_t vc_classes() const { return torus_ != nullptr ? 2 : 1; }
+  std::uint32_t vc_classes() const override { return torus_ != nullptr ? 2 : 1; }
+  void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override;
 
   /// The output port and VC class of a head at router `current`, which arrived on `in_port` in
   /// VC class `in_class`, bound for node `destination`.
   RouteDecision route(RouterId current, PortId in_port, std::uint32_t in_class,
                       NodeId destination) const;
+
+  /// One DOR hop from `current` towards router `target` (!= current), for a head that arrived
+  /// on `in_port` in dateline class `in_class` (0 or 1; pass 0 when the head starts a new
+  /// route segment here). Returns the port and the dateline class (0 on meshes/hypercubes).
+  RouteDecision toward(RouterId current, PortId in_port, std::uint32_t in_class,
+                       RouterId target) const;
 
  private:
   const Topology& topology_;

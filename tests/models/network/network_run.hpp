@@ -9,6 +9,7 @@
 
 #include "models/network/build/network_build.hpp"
 #include "models/network/metrics/packet_records.hpp"
+#include "models/network/metrics/router_records.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net::testing {
@@ -18,9 +19,11 @@ class PacketSink final : public pdes::OutputSink {
   void write(const pdes::Record& r) override {
     if (r.kind == PacketGenerated::kRecordKind) generated.push_back(r.as<PacketGenerated>());
     if (r.kind == PacketDelivered::kRecordKind) delivered.push_back(r.as<PacketDelivered>());
+    if (r.kind == RouterPortTotals::kRecordKind) ports.push_back(r.as<RouterPortTotals>());
   }
   std::vector<PacketGenerated> generated;
   std::vector<PacketDelivered> delivered;
+  std::vector<RouterPortTotals> ports;  ///< one per connected router port, at the end
 };
 
 struct NetworkRun {

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// PhasedDimensionOrder: a route in phases through intermediate nodes, each phase routed by
+// dimension order — the transport of Valiant's two-phase routing (S -> I -> D) and of DRB's
+// multi-step paths (S -> X -> Y -> D, seed000 §3.2).
+//
+// The header (Flit) carries the intermediate nodes via[0 .. vias) and the current phase: phase
+// p < vias travels to via[p]'s router, phase vias to the destination. The head passes through
+// an intermediate router without being ejected (seed000 §3.2: "the message is not ejected at the
+// intermediate nodes"); arriving there, route() advances the phase, skipping intermediates that
+// are on the router where the head already is (e.g. X = S).
+//
+// Deadlock freedom (Duato et al. 2003, §3.1.3, virtual networks in order): phase p uses its own
+// set of VC classes, [p*B, (p+1)*B), where B = the classes DOR needs (1, or 2 for datelines on a
+// torus). Within a set every channel dependency is a DOR dependency (acyclic); between sets
+// dependencies only go from set p to set p+1; so the extended dependency graph is acyclic. A
+// new phase starts in dateline class 0 of its set, like a freshly injected packet.
+//
+// A packet without intermediates (vias = 0) is in its last phase from the start. It uses the
+// class set of phase `max_vias` (the last set), like the last phase of every other packet.
+#pragma once
+
+#include <cstdint>
+
+#include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/topology/topology.hpp"
+
+namespace net {
+
+class PhasedDimensionOrder {
+ public:
+  /// Throws pdes::ConfigError("network.routing") unless the topology is a mesh, torus or
+  /// hypercube. `max_vias` (1 or 2) bounds Flit::vias.
+  PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias);
+
+  std::uint32_t vc_classes() const { return (max_vias_ + 1) * dor_.vc_classes(); }
+  std::uint32_t max_vias() const { return max_vias_; }
+
+  /// Advances head.phase past reached intermediates and adds the one DOR candidate.
+  void route(const RouteInput& at, Flit& head, RouteCandidates& out) const;
+
+  /// Router distance of the whole route src -> via... -> dst (for path stretch metrics).
+  std::uint32_t route_hops(NodeId src, const Flit& head) const;
+
+ private:
+  /// The VC class set of phase `phase` of a head with `vias` intermediates.
+  std::uint32_t class_set(std::uint32_t phase, std::uint32_t vias) const {
+    return phase + (max_vias_ - vias);
+  }
+
+  const Topology& topology_;
+  DimensionOrderRouting dor_;
+  std::uint32_t max_vias_;
+};
+
+}  // namespace net

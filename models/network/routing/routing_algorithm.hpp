@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// RoutingAlgorithm: the interface between the router (and the source node) and a routing
+// algorithm. One class per algorithm, registered by name in routing_registry.cpp.
+//
+// Who calls what:
+//   - NodeLp calls prepare() once per packet when it is generated: the algorithm may write the
+//     routing header (intermediate nodes in Flit::via, Flit::vias, Flit::path), drawing from the
+//     node's random stream (rollback-safe: the kernel rewinds it).
+//   - RouterLp calls route() for the head flit at the front of an input VC in every allocation
+//     pass until the head wins an output VC; route() lists the candidates (route_candidates.hpp)
+//     and may advance the header's phase when the head has reached its current intermediate
+//     node. It must be a pure function of its arguments and the header (it runs again on every
+//     pass and after rollbacks), and cheap: no allocation.
+//
+// VC classes: the algorithm says how many it needs for deadlock freedom (vc_classes()); the
+// router splits its VCs evenly, class c owning VCs [c*V/C, (c+1)*V/C), so V >= C is required
+// (RouterParams::validate checks it and names router.vcs).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "models/network/router/net_event.hpp"
+#include "models/network/routing/route_candidates.hpp"
+#include "models/network/topology/types.hpp"
+#include "pdes/rng.hpp"
+
+namespace net {
+
+/// Where the head is: the router, the input port it arrived on and the class of that input VC.
+struct RouteInput {
+  RouterId router = 0;
+  PortId in_port = 0;
+  std::uint32_t in_class = 0;
+  bool from_terminal = false;  ///< the head was injected here by a node
+};
+
+class RoutingAlgorithm {
+ public:
+  virtual ~RoutingAlgorithm() = default;
+
+  virtual std::string_view name() const = 0;
+  /// VC classes needed for deadlock freedom (>= 1).
+  virtual std::uint32_t vc_classes() const = 0;
+  /// Sets up the routing header of a new packet's head (src, dst, seq already set). Default:
+  /// a single-phase route straight to dst.
+  virtual void prepare(Flit& /*head*/, pdes::Rng& /*rng*/) const {}
+  /// Lists the candidates for `head` at `at` (never empty). May update head.phase.
+  virtual void route(const RouteInput& at, Flit& head, RouteCandidates& out) const = 0;
+};
+
+}  // namespace net
