@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/routing/drb/msp_candidates.hpp"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "pdes/error.hpp"
+
+namespace net::drb {
+
+MspCandidates::MspCandidates(const Topology& topology, const DrbParams& params)
+    : topology_(topology),
+      distinct_paths_(params.distinct_paths),
+      source_(topology, params.source_supernode(), "drb.source_size"),
+      destination_(topology, params.destination_supernode(), "drb.destination_size") {}
+
+std::vector<Msp> MspCandidates::generate(RouterId source, RouterId destination,
+                                         std::uint32_t limit) const {
+  PDES_CHECK(limit >= 1, "MspCandidates::generate: limit must be >= 1");
+  const Msp canonical = canonical_msp(topology_, source, destination);
+  std::vector<Msp> out{canonical};
+  if (source == destination || limit == 1) return out;
+
+  const std::vector<RouterId> xs = source_.members(source);
+  const std::vector<RouterId> ys = destination_.members(destination);
+  std::vector<std::uint32_t> to_y(ys.size());
+  for (std::size_t j = 0; j < ys.size(); ++j) to_y[j] = topology_.distance(ys[j], destination);
+  std::vector<Msp> pairs;
+  pairs.reserve(xs.size() * ys.size());
+  for (const RouterId x : xs) {
+    const std::uint32_t from_s = topology_.distance(source, x);
+    for (std::size_t j = 0; j < ys.size(); ++j) {
+      const RouterId y = ys[j];
+      if (x == source && y == destination) continue;  // the canonical MSP, already first
+      pairs.push_back({static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y),
+                       from_s + topology_.distance(x, y) + to_y[j]});
+    }
+  }
+  const auto shorter = [](const Msp& a, const Msp& b) {
+    return std::tie(a.length, a.x, a.y) < std::tie(b.length, b.x, b.y);
+  };
+  if (!distinct_paths_) {
+    const std::size_t n = std::min<std::size_t>(limit - 1, pairs.size());
+    std::partial_sort(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(n), pairs.end(),
+                      shorter);
+    out.insert(out.end(), pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(n));
+    return out;
+  }
+  // (length, x, y) is a total order on distinct pairs, so the plain sort is deterministic.
+  std::sort(pairs.begin(), pairs.end(), shorter);
+  std::set<std::vector<RouterId>> seen{msp_routers(topology_, source, canonical, destination)};
+  for (const Msp& m : pairs) {
+    if (out.size() == limit) break;
+    if (seen.insert(msp_routers(topology_, source, m, destination)).second) out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace net::drb

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MspCandidates: the ordered list of multi-step paths a metapath may use between two routers
+// (Franco, Garcés, Luque, ICS'99, Definitions 2-3; specs/seed000-drb.md §2, §8 item 3).
+//
+// The metapath P*(MeSA, MeGA) of Definition 3 is every MSP S -> X -> Y -> D with X in the source
+// supernode and Y in the destination supernode: l * k of them (eq. [5]). DRB opens them a few at
+// a time (§4 uses "three Multi-Step Paths, which included the original and two additional
+// paths"), so it needs an order. The paper does not give one [OURS, after spec §8 item 3 and the
+// PR-DRB thesis §3.2.3, "shortest paths are selected"]:
+//
+//   1. the canonical MSP (X = S, Y = D: the static path) first;
+//   2. then by Length(MSP), eq. [2], ascending: least path lengthening first (design objective 2
+//      of §2);
+//   3. ties by (X, Y) ascending router id (stable and independent of the platform).
+//
+// With drb.distinct_paths (default), a candidate whose router sequence (msp_routers) equals an
+// earlier one's is dropped: e.g. X one hop along the static path gives the static path again and
+// would add no bandwidth. Valiant routing keeps duplicates (drb.distinct_paths = false).
+//
+// A pair on one router (S = D) has only the canonical MSP: there is no network path to balance.
+//
+// Who uses it: DrbSource, when a metapath is created (once per expansion of a source-destination
+// pair); generate() is const and pure. Cost: O(l k log(l k)) for the sort, plus one route walk
+// per inspected candidate with distinct_paths.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/network/routing/drb/drb_params.hpp"
+#include "models/network/routing/drb/msp.hpp"
+#include "models/network/routing/drb/supernode.hpp"
+#include "models/network/topology/topology.hpp"
+
+namespace net::drb {
+
+class MspCandidates {
+ public:
+  /// Builds the two supernode shapes; throws pdes::ConfigError as DrbParams::validate(topology).
+  MspCandidates(const Topology& topology, const DrbParams& params);
+
+  /// The first `limit` (>= 1) candidates from router `source` to router `destination`, in the
+  /// order above; fewer if the supernodes do not yield that many (distinct) MSPs. Element 0 is
+  /// always the canonical MSP.
+  std::vector<Msp> generate(RouterId source, RouterId destination, std::uint32_t limit) const;
+
+  const Supernode& source_supernode() const { return source_; }
+  const Supernode& destination_supernode() const { return destination_; }
+
+ private:
+  const Topology& topology_;
+  bool distinct_paths_;
+  Supernode source_;
+  Supernode destination_;
+};
+
+}  // namespace net::drb
