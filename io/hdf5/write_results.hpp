@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// write_results: the run's results file, in one call. The layout is the public schema of
+// docs/hdf5-schema.md (version io::kSchemaVersion).
+//
+// The app, on every rank, after the run:
+//
+//   io::check_output_path(path, force);                    // before the run: exit 2 on error
+//   ...
+//   io::ResultSet all = io::combine(local, MPI_COMM_WORLD); // collective
+//   io::write_results(path, all, metadata, MPI_COMM_WORLD); // collective
+//
+// The file appears under its final name only once complete (io::ResultsFile). Without MPI (a
+// sequential run) pass any communicator: the file is written by this process alone.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+
+#include "io/hdf5/run_metadata.hpp"
+#include "io/hdf5/schema_version.hpp"
+#include "io/results/result_set.hpp"
+
+namespace io {
+
+/// Collective. `results` is the combined ResultSet (the same on every rank); `metadata` is
+/// taken from rank 0. Throws pdes::InvariantError for results that break the schema's rules
+/// (before the file is created), io::hdf5::Hdf5Error for HDF5 failures, std::runtime_error
+/// when the final rename fails; the temporary file is removed in every case.
+void write_results(const std::string& path, const ResultSet& results, const RunMetadata& metadata,
+                   MPI_Comm comm);
+
+}  // namespace io
