@@ -4,6 +4,7 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -15,6 +16,10 @@
 #include "app/progress_line.hpp"
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
+#include "app/version.hpp"
+#include "io/hdf5/output_path.hpp"
+#include "io/hdf5/write_results.hpp"
+#include "io/results/combine.hpp"
 #include "partition/partitioner_registry.hpp"
 
 namespace app {
@@ -51,6 +56,12 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   const std::unique_ptr<models::Model>& model = built.model;
   const pdes::KernelConfig& kernel = built.kernel;
   check_writable(options.stats_json);
+  const std::string output =
+      options.no_output ? std::string()
+      : !options.output.empty() ? options.output
+                                : loaded.config.get_string("simulation.name") + ".h5";
+  // Before the run: a long run must not fail at its end over an unwritable path.
+  if (!output.empty()) io::check_output_path(output, options.force);
 
   pdes::Simulation sim(kernel);
   const pdes::PartitionGraph graph = model->partition_graph();
@@ -62,6 +73,8 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   const std::uint64_t edge_cut = partition.edge_cut(graph);
   sim.set_partition(std::move(partition));
   model->add_lps(sim);
+  const std::unique_ptr<models::ModelResults> results = model->make_results();
+  sim.set_output_sink(results.get());
 
   const bool show_progress =
       mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
@@ -78,8 +91,33 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.partitioner = partitioner_name;
   report.edge_cut = edge_cut;
   report.config_hash = loaded.config.hash();
+  const auto start_time = std::chrono::system_clock::now();
   report.result = sim.run();
+  const auto end_time = std::chrono::system_clock::now();
   report.model_rows = model->summary(report.result);
+
+  // Every rank takes part: combining and writing are collective.
+  const io::ResultSet combined =
+      io::combine(results ? results->local_results(report.result) : io::ResultSet{},
+                  MPI_COMM_WORLD);
+  if (results) {
+    for (auto& row : results->summary(combined)) report.model_rows.push_back(std::move(row));
+  }
+  if (!output.empty()) {
+    io::RunMetadata metadata;
+    metadata.warpnet_version = version_number();
+    metadata.git_revision = git_revision();
+    metadata.config_toml = loaded.config.effective_toml();
+    metadata.seed = kernel.seed;
+    metadata.engine = std::string(pdes::to_string(kernel.engine));
+    metadata.partitioner = partitioner_name;
+    metadata.edge_cut = edge_cut;
+    metadata.start_time = start_time;
+    metadata.end_time = end_time;
+    metadata.result = report.result;
+    io::write_results(output, combined, metadata, MPI_COMM_WORLD);
+    report.output_file = output;
+  }
 
   if (mpi.rank() == 0) {
     std::fputs(format_summary(report).c_str(), stdout);

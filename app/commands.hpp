@@ -15,6 +15,9 @@ struct RunOptions {
   bool progress = false;               ///< --progress: show the progress line even off a terminal
   bool no_progress = false;            ///< --no-progress
   std::string stats_json;              ///< --stats-json PATH
+  std::string output;                  ///< --output PATH (default: <simulation.name>.h5)
+  bool force = false;                  ///< --force: replace an existing output file
+  bool no_output = false;              ///< --no-output: write no HDF5 file
 };
 
 int run_command(const RunOptions& options);

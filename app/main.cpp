@@ -35,6 +35,10 @@ int main(int argc, char** argv) {
   run->add_flag("--progress", options.progress, "show the progress line even when stderr is not a terminal");
   run->add_flag("--no-progress", options.no_progress, "never show the progress line");
   run->add_option("--stats-json", options.stats_json, "also write the run's statistics as JSON to this file");
+  run->add_option("--output,-o", options.output,
+                  "results file (HDF5; default: <simulation.name>.h5 in the current directory)");
+  run->add_flag("--force", options.force, "replace the results file if it exists");
+  run->add_flag("--no-output", options.no_output, "write no results file (summary only)");
 
   CLI::App* validate = cli.add_subcommand("validate", "check a configuration without running it");
   add_config_options(validate);

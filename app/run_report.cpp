@@ -95,6 +95,7 @@ std::string format_summary(const RunReport& r) {
                                             : mib(t.peak_rss_bytes));
   row("event digest", format_digest(t.event_digest));
   for (const auto& [label, value] : r.model_rows) row(label, value);
+  if (!r.output_file.empty()) row("results file", r.output_file);
   if (r.result.num_ranks > 1) {
     out += fmt::format("\n  {:>4} {:>14} {:>14} {:>12} {:>8} {:>10} {:>12} {:>10}\n", "rank",
                        "processed", "committed", "rolled back", "eff. %", "anti-msgs",
@@ -122,6 +123,7 @@ std::string format_stats_json(const RunReport& r) {
   doc["num_ranks"] = r.result.num_ranks;
   doc["partitioner"] = r.partitioner;
   doc["edge_cut"] = r.edge_cut;
+  doc["output_file"] = r.output_file;
   doc["termination"] = std::string(pdes::to_string(r.result.reason));
   doc["last_event_time_ticks"] = r.result.last_event_time.ticks();
   doc["total"] = stats_json(r.result.total);

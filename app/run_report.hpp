@@ -22,7 +22,8 @@ struct RunReport {
   std::int64_t ticks_per_unit = 1;
   pdes::KernelConfig kernel;
   std::string partitioner;
-  std::uint64_t edge_cut = 0;  ///< weight of the partition graph's edges between ranks
+  std::uint64_t edge_cut = 0;
+  std::string output_file;  ///< the HDF5 results file written, if any  ///< weight of the partition graph's edges between ranks
   std::uint64_t config_hash = 0;
   pdes::RunResult result;
   std::vector<std::pair<std::string, std::string>> model_rows;

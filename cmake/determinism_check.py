@@ -6,7 +6,8 @@ Runs the configuration with the sequential engine (the reference), the rollback-
 and the optimistic engine under mpiexec on each requested rank count, reads the statistics each
 run writes with --stats-json, and requires that all of them agree on the event digest, the
 number of committed events, the termination reason, the last event time and the model's
-summary rows (e.g. the network's latency statistics). The largest rank count is also run with
+summary rows (e.g. the network's latency statistics) and, with h5diff, the HDF5 results files
+apart from their /run group. The largest rank count is also run with
 the round-robin partitioner: the LP -> rank map must not matter either. On two ranks or
 more it also requires that rollbacks and anti-messages really happened: a run without
 rollbacks proves nothing about the optimistic machinery.
@@ -22,6 +23,7 @@ or a run that failed.
 """
 import argparse
 import json
+import shutil
 import os
 import subprocess
 import sys
@@ -73,13 +75,17 @@ def main():
     base = [args.warpnet, "run", args.config, "--no-progress"] + overrides
 
     runs = []  # (label, ranks, stats)
+    outputs = []  # (label, HDF5 results file)
 
     def cli_run(label, engine, ranks=None, extra=()):
         stats = os.path.join(args.workdir, f"{label}.json")
-        command = base + ["--engine", engine, "--stats-json", stats] + list(extra)
+        output = os.path.join(args.workdir, f"{label}.h5")
+        command = base + ["--engine", engine, "--stats-json", stats, "--output", output,
+                          "--force"] + list(extra)
         if ranks is not None:
             command = [args.mpiexec, args.numproc_flag, str(ranks)] + command
         runs.append((label, ranks or 1, run(label, command, stats, args.timeout)))
+        outputs.append((label, output))
 
     cli_run("sequential", "sequential")
     cli_run("rollback-check", "rollback-check")
@@ -124,6 +130,18 @@ def main():
                     f"({t['anti_messages']}); the run proves nothing about rollback. Make the "
                     f"configuration more aggressive (more remote events, smaller delays, "
                     f"longer runs)")
+    # The results files must be identical apart from /run (how the run was executed).
+    h5diff = shutil.which("h5diff")
+    if h5diff:
+        reference_file = outputs[0][1]
+        for label, path in outputs[1:]:
+            diff = subprocess.run([h5diff, "--exclude-path", "/run", reference_file, path],
+                                  capture_output=True, text=True)
+            if diff.returncode != 0:
+                failures.append(f"{label}: results file differs from {outputs[0][0]}'s "
+                                f"(h5diff --exclude-path /run):\n{diff.stdout[-2000:]}")
+    else:
+        print("note: h5diff not found; results files not compared", file=sys.stderr)
     if failures:
         print("\nDETERMINISM CHECK FAILED:\n  " + "\n  ".join(failures), file=sys.stderr)
         return 1

@@ -6,5 +6,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/build.sh"
 example="${1:-$root/examples/phold.toml}"
 echo
-echo "== warpnet run $example"
-"${WARPNET_BUILD_DIR:-$root/build}/app/warpnet" run "$example"
+mkdir -p "$root/results"
+echo "== warpnet run $example (results in results/)"
+cd "$root/results"
+"${WARPNET_BUILD_DIR:-$root/build}/app/warpnet" run "$example" --force

@@ -15,11 +15,16 @@ def warpnet():
     if not binary:
         pytest.fail("WARPNET_BIN is not set (run these tests through ctest)")
 
-    def run(*args, cwd=None, env=None):
+    def run(*args, cwd=None, env=None, output=False):
+        """Runs the CLI. A `run` writes no results file unless output=True (tests that check
+        the file pass --output themselves), so that repeated runs do not collide."""
         full_env = dict(os.environ)
         if env:
             full_env.update(env)
-        return subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
+        args = [str(a) for a in args]
+        if args[:1] == ["run"] and not output:
+            args.append("--no-output")
+        return subprocess.run([binary, *args], capture_output=True, text=True,
                               cwd=cwd, env=full_env, timeout=300)
 
     run.binary = binary

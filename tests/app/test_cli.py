@@ -119,3 +119,29 @@ def test_unwritable_stats_path_is_refused_before_running(warpnet, root, tmp_path
     assert r.returncode == 2
     assert "--stats-json" in r.stderr
     assert "events processed" not in r.stdout
+
+
+def test_results_file_default_name_force_and_no_overwrite(warpnet, root, tmp_path):
+    example = root / "examples/phold.toml"
+    r = warpnet("run", example, *SMALL, cwd=tmp_path, output=True)
+    assert r.returncode == 0, r.stderr
+    written = tmp_path / "phold-default.h5"  # simulation.name + .h5
+    assert written.is_file()
+    assert "results file           phold-default.h5" in r.stdout
+    assert not [p for p in tmp_path.iterdir() if "partial" in p.name]
+    again = warpnet("run", example, *SMALL, cwd=tmp_path, output=True)
+    assert again.returncode == 2
+    assert "--output" in again.stderr and "--force" in again.stderr
+    forced = warpnet("run", example, *SMALL, "--force", cwd=tmp_path, output=True)
+    assert forced.returncode == 0, forced.stderr
+    chosen = tmp_path / "sub.h5"
+    r = warpnet("run", example, *SMALL, "--output", chosen, output=True)
+    assert r.returncode == 0 and chosen.is_file()
+
+
+def test_unwritable_output_directory_is_refused_before_the_run(warpnet, root, tmp_path):
+    r = warpnet("run", root / "examples/phold.toml", *SMALL, "--output",
+                tmp_path / "no-such-dir" / "x.h5", output=True)
+    assert r.returncode == 2
+    assert "--output" in r.stderr
+    assert "events processed" not in r.stdout  # nothing ran

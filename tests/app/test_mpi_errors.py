@@ -24,7 +24,8 @@ def mpi_run(warpnet, root, ranks, *args):
     env = dict(os.environ)
     env.update(MPI_ENV)
     command = [MPIEXEC, "-np", str(ranks), warpnet.binary, "run",
-               str(root / "examples" / "phold.toml"), "--no-progress", *map(str, args)]
+               str(root / "examples" / "phold.toml"), "--no-progress", "--no-output",
+               *map(str, args)]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
 
 
