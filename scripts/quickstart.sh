@@ -4,7 +4,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
-example="${1:-$root/examples/phold.toml}"
+example="${1:-$root/examples/mesh8x8.toml}"
 echo
 mkdir -p "$root/results"
 echo "== warpnet run $example (results in results/)"

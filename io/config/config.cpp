@@ -12,7 +12,7 @@ Config::Config(std::shared_ptr<const Schema> schema, std::string source_name)
   for (const KeyDecl* decl : schema_->keys()) {
     Entry e;
     e.decl = decl;
-    if (!decl->required) e.value = decl->default_value;
+    if (!decl->required && !decl->optional) e.value = decl->default_value;
     entries_.emplace(decl->path, std::move(e));
   }
 }
@@ -34,6 +34,10 @@ const Value& Config::value_of(std::string_view path, std::initializer_list<Value
                                        path, type_name(e.decl->type)));
   }
   if (!e.value) {
+    if (e.decl->optional) {
+      throw std::logic_error(fmt::format(
+          "io::Config: optional key \"{}\" was not given (check is_set() first)", path));
+    }
     throw std::logic_error(
         fmt::format("io::Config: required key \"{}\" has no value: its section is inactive", path));
   }
@@ -66,6 +70,10 @@ std::vector<double> Config::get_float_list(std::string_view path) const {
 
 std::vector<std::string> Config::get_string_list(std::string_view path) const {
   return std::get<std::vector<std::string>>(value_of(path, {ValueType::string_list}));
+}
+
+const std::vector<TableRow>& Config::get_table_list(std::string_view path) const {
+  return std::get<std::vector<TableRow>>(value_of(path, {ValueType::table_list}));
 }
 
 bool Config::is_set(std::string_view path) const {

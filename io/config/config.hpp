@@ -24,7 +24,8 @@
 // - Getters on an undeclared path or with the wrong type (get_int on a float key) throw
 //   std::logic_error: a programming error, not a user error. get_string() serves string and
 //   choice keys. A key of an inactive section reads as its default; reading a required key of an
-//   inactive section throws std::logic_error.
+//   inactive section, or an optional key that was not given (is_set() is false), throws
+//   std::logic_error.
 // - A Config owns a copy of its schema: it does not refer to the Schema it was loaded with.
 #pragma once
 
@@ -59,6 +60,8 @@ class Config {
   std::vector<std::int64_t> get_int_list(std::string_view path) const;
   std::vector<double> get_float_list(std::string_view path) const;
   std::vector<std::string> get_string_list(std::string_view path) const;
+  /// Table lists: one TableRow per table, in file order.
+  const std::vector<TableRow>& get_table_list(std::string_view path) const;
 
   /// True if the file or a --set gave the key (false when it has its default).
   bool is_set(std::string_view path) const;

@@ -3,6 +3,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
 #include <type_traits>
 
 namespace io {
@@ -25,6 +26,8 @@ std::string_view type_name(ValueType type) {
       return "float list";
     case ValueType::string_list:
       return "string list";
+    case ValueType::table_list:
+      return "table list";
   }
   return "unknown";
 }
@@ -91,6 +94,17 @@ std::string element_to_toml(double v) { return float_to_toml(v); }
 std::string element_to_toml(bool v) { return v ? "true" : "false"; }
 std::string element_to_toml(const std::string& v) { return string_to_toml(v); }
 
+// An inline table: TOML 1.0 keeps it on one line, which effective_toml() relies on.
+std::string element_to_toml(const TableRow& row) {
+  std::string out = "{";
+  for (const TableField& f : row.fields) {
+    if (!f.value) continue;
+    if (out.size() > 1) out += ", ";
+    out += f.name + " = " + to_toml(*f.value);
+  }
+  return out + "}";
+}
+
 template <typename T>
 std::string list_to_toml(const std::vector<T>& list) {
   std::string out = "[";
@@ -109,13 +123,56 @@ std::string to_toml(const Value& value) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, std::vector<std::int64_t>> ||
                       std::is_same_v<T, std::vector<double>> ||
-                      std::is_same_v<T, std::vector<std::string>>) {
+                      std::is_same_v<T, std::vector<std::string>> ||
+                      std::is_same_v<T, std::vector<TableRow>>) {
           return list_to_toml(v);
         } else {
           return element_to_toml(v);
         }
       },
       value);
+}
+
+// --- TableRow --------------------------------------------------------------------------------
+
+const TableField& TableRow::field(std::string_view name) const {
+  for (const TableField& f : fields) {
+    if (f.name == name) return f;
+  }
+  throw std::logic_error("io::TableRow: field \"" + std::string(name) + "\" is not declared");
+}
+
+template <typename T>
+const T& TableRow::get(std::string_view name) const {
+  const TableField& f = field(name);
+  if (!f.value) {
+    throw std::logic_error("io::TableRow: optional field \"" + std::string(name) +
+                           "\" has no value (check has_value() first)");
+  }
+  const T* v = std::get_if<T>(&*f.value);
+  if (v == nullptr) {
+    throw std::logic_error("io::TableRow: field \"" + std::string(name) +
+                           "\" read with the wrong getter");
+  }
+  return *v;
+}
+
+bool TableRow::is_set(std::string_view name) const { return field(name).given; }
+bool TableRow::has_value(std::string_view name) const { return field(name).value.has_value(); }
+std::int64_t TableRow::get_int(std::string_view name) const { return get<std::int64_t>(name); }
+double TableRow::get_float(std::string_view name) const { return get<double>(name); }
+bool TableRow::get_bool(std::string_view name) const { return get<bool>(name); }
+const std::string& TableRow::get_string(std::string_view name) const {
+  return get<std::string>(name);
+}
+std::vector<std::int64_t> TableRow::get_int_list(std::string_view name) const {
+  return get<std::vector<std::int64_t>>(name);
+}
+std::vector<double> TableRow::get_float_list(std::string_view name) const {
+  return get<std::vector<double>>(name);
+}
+std::vector<std::string> TableRow::get_string_list(std::string_view name) const {
+  return get<std::vector<std::string>>(name);
 }
 
 long double Number::as_long_double() const {

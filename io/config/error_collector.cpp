@@ -10,7 +10,10 @@ void ErrorCollector::add(std::string_view key, std::string message) {
     issues_.push_back(ConfigIssue{config_.source_name(), "", std::move(message)});
     return;
   }
-  if (!config_.is_set(key)) message += " (this is the default value)";  // throws if undeclared
+  if (!config_.is_set(key)) {  // throws if undeclared
+    message += config_.schema().find(key)->optional ? " (the key is not given)"
+                                                    : " (this is the default value)";
+  }
   issues_.push_back(ConfigIssue{config_.issue_location(key), std::string(key), std::move(message)});
 }
 

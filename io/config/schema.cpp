@@ -58,6 +58,33 @@ KeyDecl make_decl(std::string path, ValueType type, Value default_value) {
   return decl;
 }
 
+KeyDecl make_choice_decl(std::string path, std::string default_value,
+                         std::vector<std::string> choices) {
+  if (choices.empty()) {
+    throw std::logic_error("io::Schema: choice key \"" + path + "\" has no choices");
+  }
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (std::find(choices.begin() + static_cast<std::ptrdiff_t>(i) + 1, choices.end(),
+                  choices[i]) != choices.end()) {
+      throw std::logic_error("io::Schema: choice \"" + choices[i] + "\" of \"" + path +
+                             "\" is listed twice");
+    }
+  }
+  KeyDecl decl = make_decl(std::move(path), ValueType::choice, std::move(default_value));
+  decl.choices = std::move(choices);
+  return decl;
+}
+
+// A field's path and name are both its bare name (KeyBuilder::field sets its section).
+KeyBuilder make_field(KeyDecl decl) {
+  if (!valid_segment(decl.path)) {
+    throw std::logic_error("io::Schema: invalid field name \"" + decl.path +
+                           "\" (letters, digits, _ and -)");
+  }
+  decl.name = decl.path;
+  return KeyBuilder(std::move(decl));
+}
+
 // Why a declared default breaks its own constraints, or "" if it does not.
 std::string default_violation(const KeyDecl& d) {
   auto number_violation = [&](long double v, bool is_float) -> std::string {
@@ -99,9 +126,24 @@ std::string default_violation(const KeyDecl& d) {
     }
     case ValueType::string_list:
       return size_violation(std::get<std::vector<std::string>>(d.default_value).size());
+    case ValueType::table_list:
+      return size_violation(std::get<std::vector<TableRow>>(d.default_value).size());
     case ValueType::boolean:
     case ValueType::string:
       return "";
+  }
+  return "";
+}
+
+// Why the fields of a table list are unusable, or "".
+std::string fields_violation(const KeyDecl& d) {
+  if (d.fields.empty()) return "a table list without fields";
+  for (const KeyDecl& f : d.fields) {
+    if (f.required || f.optional) continue;
+    if (const std::string why = default_violation(f); !why.empty()) {
+      return fmt::format("default {} of field \"{}\" is invalid: {}", to_toml(f.default_value),
+                         f.name, why);
+    }
   }
   return "";
 }
@@ -121,7 +163,18 @@ KeyBuilder& KeyBuilder::describe(std::string description) {
 }
 
 KeyBuilder& KeyBuilder::required() {
+  if (decl_.optional) {
+    throw std::logic_error("io::Schema: \"" + decl_.path + "\" is both required and optional");
+  }
   decl_.required = true;
+  return *this;
+}
+
+KeyBuilder& KeyBuilder::optional() {
+  if (decl_.required) {
+    throw std::logic_error("io::Schema: \"" + decl_.path + "\" is both required and optional");
+  }
+  decl_.optional = true;
   return *this;
 }
 
@@ -177,13 +230,41 @@ KeyBuilder& KeyBuilder::finite() {
 }
 
 KeyBuilder& KeyBuilder::list_size(std::size_t min, std::size_t max) {
-  if (!is_list(decl_.type) || min > max) {
+  if ((!is_list(decl_.type) && decl_.type != ValueType::table_list) || min > max) {
     throw std::logic_error(fmt::format("io::Schema: .list_size({}, {}) on {} key \"{}\"", min, max,
                                        type_name(decl_.type), decl_.path));
   }
   decl_.min_size = min;
   decl_.max_size = max;
   return *this;
+}
+
+KeyBuilder& KeyBuilder::field(const KeyBuilder& field) {
+  KeyDecl f = field.decl();
+  if (decl_.type != ValueType::table_list) {
+    throw std::logic_error(fmt::format("io::Schema: .field(\"{}\") on {} key \"{}\"", f.name,
+                                       type_name(decl_.type), decl_.path));
+  }
+  if (f.type == ValueType::table_list) {
+    throw std::logic_error(
+        fmt::format("io::Schema: field \"{}\" of \"{}\" is a table list; "
+                    "table lists do not nest",
+                    f.name, decl_.path));
+  }
+  if (decl_.find_field(f.name) != nullptr) {
+    throw std::logic_error(
+        fmt::format("io::Schema: field \"{}\" of \"{}\" is declared twice", f.name, decl_.path));
+  }
+  f.section = decl_.path;
+  decl_.fields.push_back(std::move(f));
+  return *this;
+}
+
+const KeyDecl* KeyDecl::find_field(std::string_view field_name) const {
+  for (const KeyDecl& f : fields) {
+    if (f.name == field_name) return &f;
+  }
+  return nullptr;
 }
 
 // --- Schema ----------------------------------------------------------------------------------
@@ -235,19 +316,7 @@ KeyBuilder& Schema::add_string(std::string path, std::string default_value) {
 
 KeyBuilder& Schema::add_choice(std::string path, std::string default_value,
                                std::vector<std::string> choices) {
-  if (choices.empty()) {
-    throw std::logic_error("io::Schema: choice key \"" + path + "\" has no choices");
-  }
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (std::find(choices.begin() + static_cast<std::ptrdiff_t>(i) + 1, choices.end(),
-                  choices[i]) != choices.end()) {
-      throw std::logic_error("io::Schema: choice \"" + choices[i] + "\" of \"" + path +
-                             "\" is listed twice");
-    }
-  }
-  KeyDecl decl = make_decl(std::move(path), ValueType::choice, std::move(default_value));
-  decl.choices = std::move(choices);
-  return add(std::move(decl));
+  return add(make_choice_decl(std::move(path), std::move(default_value), std::move(choices)));
 }
 
 KeyBuilder& Schema::add_int_list(std::string path, std::vector<std::int64_t> default_value) {
@@ -260,6 +329,10 @@ KeyBuilder& Schema::add_float_list(std::string path, std::vector<double> default
 
 KeyBuilder& Schema::add_string_list(std::string path, std::vector<std::string> default_value) {
   return add(make_decl(std::move(path), ValueType::string_list, std::move(default_value)));
+}
+
+KeyBuilder& Schema::add_table_list(std::string path) {
+  return add(make_decl(std::move(path), ValueType::table_list, std::vector<TableRow>{}));
 }
 
 void Schema::describe_section(std::string section, std::string description) {
@@ -282,7 +355,12 @@ void Schema::section_active_when(std::string section, std::string choice_key, st
 void Schema::verify() const {
   for (const KeyBuilder& key : keys_) {
     const KeyDecl& d = key.decl();
-    if (d.required) continue;
+    if (d.type == ValueType::table_list) {
+      if (const std::string why = fields_violation(d); !why.empty()) {
+        throw std::logic_error(fmt::format("io::Schema: table list \"{}\": {}", d.path, why));
+      }
+    }
+    if (d.required || d.optional) continue;
     if (const std::string why = default_violation(d); !why.empty()) {
       throw std::logic_error(fmt::format("io::Schema: default {} of \"{}\" is invalid: {}",
                                          to_toml(d.default_value), d.path, why));
@@ -411,8 +489,56 @@ std::string describe_allowed(const KeyDecl& decl) {
       if (!bounds.empty()) out += ", each" + bounds_phrase;
       return out;
     }
+    case ValueType::table_list: {
+      std::vector<std::string> names;
+      for (const KeyDecl& f : decl.fields) names.push_back(f.name);
+      std::string out = fmt::format("an array of tables ([[{}]]) with fields {}", decl.path,
+                                    fmt::join(names, ", "));
+      if (decl.min_size && decl.max_size) {
+        out += *decl.min_size == *decl.max_size
+                   ? fmt::format(", exactly {} tables", *decl.min_size)
+                   : fmt::format(", {} .. {} tables", *decl.min_size, *decl.max_size);
+      }
+      return out;
+    }
   }
   return "";
+}
+
+// --- fields of table lists -------------------------------------------------------------------
+
+KeyBuilder field_int(std::string name, std::int64_t default_value) {
+  return make_field(make_decl(std::move(name), ValueType::integer, default_value));
+}
+
+KeyBuilder field_float(std::string name, double default_value) {
+  return make_field(make_decl(std::move(name), ValueType::floating, default_value));
+}
+
+KeyBuilder field_bool(std::string name, bool default_value) {
+  return make_field(make_decl(std::move(name), ValueType::boolean, default_value));
+}
+
+KeyBuilder field_string(std::string name, std::string default_value) {
+  return make_field(make_decl(std::move(name), ValueType::string, std::move(default_value)));
+}
+
+KeyBuilder field_choice(std::string name, std::string default_value,
+                        std::vector<std::string> choices) {
+  return make_field(
+      make_choice_decl(std::move(name), std::move(default_value), std::move(choices)));
+}
+
+KeyBuilder field_int_list(std::string name, std::vector<std::int64_t> default_value) {
+  return make_field(make_decl(std::move(name), ValueType::int_list, std::move(default_value)));
+}
+
+KeyBuilder field_float_list(std::string name, std::vector<double> default_value) {
+  return make_field(make_decl(std::move(name), ValueType::float_list, std::move(default_value)));
+}
+
+KeyBuilder field_string_list(std::string name, std::vector<std::string> default_value) {
+  return make_field(make_decl(std::move(name), ValueType::string_list, std::move(default_value)));
 }
 
 }  // namespace io

@@ -28,6 +28,20 @@
 //   when any enclosing section is. Keys of an inactive section given in the file are errors; they
 //   are left out of Config::effective_toml(), and required keys there are not required.
 // - The returned KeyBuilder& stays valid for the life of the Schema (keys live in a deque).
+// - An optional() key has no default: it has a value only when the file or a --set gives it
+//   (Config::is_set), and it is left out of effective_toml() otherwise. Use it for parameters
+//   whose absence means something ("no injection end") or that only some choices use (a mesh's
+//   network.dims), so that the model can tell "not given" from "given" and reject a key that
+//   does not apply.
+// - A table list (add_table_list) is a TOML array of tables, [[section.key]] in a file or
+//   `key=[{a = 1}, {a = 2}]` with --set. Its fields are declared with field() from field_int()
+//   and friends, with the same modifiers as keys (required, optional, bounds, choices); a field
+//   cannot itself be a table list. Every table is checked like a section: unknown fields,
+//   wrong types, bounds and missing required fields are errors naming the table's position.
+//
+//   schema.add_table_list("traffic.phases").list_size(1, 64).describe("Traffic phases")
+//       .field(io::field_int("duration", 1).required().min(1).unit("cycles"))
+//       .field(io::field_float("load", 0.1).range(0, 1));
 #pragma once
 
 #include <cstddef>
@@ -55,8 +69,9 @@ struct KeyDecl {
   std::string section;  ///< "phold" ("" for a top-level key)
   std::string name;     ///< "lps"
   ValueType type = ValueType::integer;
-  Value default_value;  ///< meaningless when required
+  Value default_value;  ///< meaningless when required or optional
   bool required = false;
+  bool optional = false;  ///< no default: a value only when given
   std::string unit;
   std::string description;
   std::vector<std::string> choices;  ///< choice keys only
@@ -65,6 +80,12 @@ struct KeyDecl {
   bool finite = false;  ///< float keys: reject inf
   std::optional<std::size_t> min_size;
   std::optional<std::size_t> max_size;
+  /// Table lists: the fields of every table, in declaration order. A field's `path` and `name`
+  /// are its bare name; its `section` is the table list's path.
+  std::vector<KeyDecl> fields;
+
+  /// The field called `name` of a table list, or nullptr.
+  const KeyDecl* find_field(std::string_view name) const;
 };
 
 /// Fluent modifiers of one declared key; every modifier returns *this.
@@ -76,6 +97,8 @@ class KeyBuilder {
   KeyBuilder& describe(std::string description);
   /// No default: a file (or --set) must give the key while its section is active.
   KeyBuilder& required();
+  /// No default and not required: the key has a value only when given (see the contracts).
+  KeyBuilder& optional();
   /// Inclusive lower and upper bound (numbers and numeric lists).
   KeyBuilder& range(Number min, Number max);
   KeyBuilder& min(Number min);
@@ -86,8 +109,10 @@ class KeyBuilder {
   KeyBuilder& less_than(Number bound);
   /// Float keys: reject inf and -inf (nan is always rejected).
   KeyBuilder& finite();
-  /// Inclusive bounds on the number of elements of a list.
+  /// Inclusive bounds on the number of elements of a list (or of tables of a table list).
   KeyBuilder& list_size(std::size_t min, std::size_t max);
+  /// Table lists: adds a field to every table (made with field_int() and friends).
+  KeyBuilder& field(const KeyBuilder& field);
 
   const KeyDecl& decl() const { return decl_; }
 
@@ -116,6 +141,8 @@ class Schema {
   KeyBuilder& add_int_list(std::string path, std::vector<std::int64_t> default_value);
   KeyBuilder& add_float_list(std::string path, std::vector<double> default_value);
   KeyBuilder& add_string_list(std::string path, std::vector<std::string> default_value);
+  /// An array of tables, empty by default; declare its fields with KeyBuilder::field().
+  KeyBuilder& add_table_list(std::string path);
 
   void describe_section(std::string section, std::string description);
   void section_active_when(std::string section, std::string choice_key, std::string value);
@@ -150,6 +177,17 @@ class Schema {
   std::deque<KeyBuilder> keys_;
   std::vector<SectionInfo> sections_;
 };
+
+/// Fields of table lists (KeyBuilder::field), declared like keys but with a bare name.
+KeyBuilder field_int(std::string name, std::int64_t default_value);
+KeyBuilder field_float(std::string name, double default_value);
+KeyBuilder field_bool(std::string name, bool default_value);
+KeyBuilder field_string(std::string name, std::string default_value);
+KeyBuilder field_choice(std::string name, std::string default_value,
+                        std::vector<std::string> choices);
+KeyBuilder field_int_list(std::string name, std::vector<std::int64_t> default_value);
+KeyBuilder field_float_list(std::string name, std::vector<double> default_value);
+KeyBuilder field_string_list(std::string name, std::vector<std::string> default_value);
 
 /// "an integer in 1 .. 64", "a float > 0", "one of: a, b", "an array of 2 .. 3 integers, each
 /// >= 1": what a key accepts, for error messages and explain().

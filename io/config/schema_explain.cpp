@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -18,6 +20,10 @@ using Row = std::array<std::string, kColumns>;
 
 std::string allowed_column(const KeyDecl& d) {
   if (d.type == ValueType::choice) return fmt::format("{}", fmt::join(d.choices, " | "));
+  if (d.type == ValueType::table_list) {
+    return d.min_size && d.max_size ? fmt::format("{} .. {} tables", *d.min_size, *d.max_size)
+                                    : "any";
+  }
   if (d.type == ValueType::boolean) return "true | false";
   std::string out = describe_bounds(d);
   if (d.finite) out = out.empty() ? "finite" : out + ", finite";
@@ -32,10 +38,24 @@ std::string allowed_column(const KeyDecl& d) {
   return out.empty() ? "any" : out;
 }
 
-Row row_of(const KeyDecl& d) {
-  return Row{d.path, std::string(type_name(d.type)),
-             d.required ? "(required)" : to_toml(d.default_value), d.unit.empty() ? "-" : d.unit,
-             allowed_column(d)};
+std::string default_column(const KeyDecl& d) {
+  if (d.required) return "(required)";
+  if (d.optional) return "(none)";
+  return to_toml(d.default_value);
+}
+
+// A table list's own row, then one row per field, "traffic.phases[].load".
+std::vector<std::pair<Row, std::string>> rows_of(const KeyDecl& d) {
+  std::vector<std::pair<Row, std::string>> rows{
+      {Row{d.path, std::string(type_name(d.type)), default_column(d), d.unit.empty() ? "-" : d.unit,
+           allowed_column(d)},
+       d.description}};
+  for (const KeyDecl& f : d.fields) {
+    auto field_rows = rows_of(f);  // one row: fields do not nest
+    field_rows.front().first[0] = d.path + "[]." + f.name;
+    rows.push_back(std::move(field_rows.front()));
+  }
+  return rows;
 }
 
 std::string activation_note(const SectionInfo& s) {
@@ -54,7 +74,9 @@ std::string Schema::explain() const {
     for (std::size_t c = 0; c < kColumns; ++c) width[c] = std::max(width[c], row[c].size());
   };
   widen(header);
-  for (const KeyBuilder& key : keys_) widen(row_of(key.decl()));
+  for (const KeyBuilder& key : keys_) {
+    for (const auto& [row, description] : rows_of(key.decl())) widen(row);
+  }
 
   auto format_row = [&](const Row& row, std::string_view description) {
     std::string line = " ";
@@ -82,7 +104,9 @@ std::string Schema::explain() const {
         out += '\n';
       }
       any = true;
-      out += format_row(row_of(key.decl()), key.decl().description);
+      for (const auto& [row, description] : rows_of(key.decl())) {
+        out += format_row(row, description);
+      }
     }
   };
   print_section("", "(top level)");

@@ -46,6 +46,9 @@ void check_same_values(const io::Config& a, const io::Config& b) {
       case io::ValueType::string_list:
         CHECK(a.get_string_list(d->path) == b.get_string_list(d->path));
         break;
+      case io::ValueType::table_list:
+        CHECK(a.get_table_list(d->path) == b.get_table_list(d->path));
+        break;
     }
   }
 }

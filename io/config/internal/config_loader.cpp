@@ -273,6 +273,9 @@ void ConfigLoader::apply_override(const Override& o) {
   }
   Config::Entry& e = config_.entries_.at(o.key);
   e.value = *result.value;
+  if (auto* rows = std::get_if<std::vector<TableRow>>(&*e.value)) {
+    for (TableRow& row : *rows) row.line = 0;  // a line of "v = <text>", not of the file
+  }
   e.origin = Config::Origin::override_value;
   e.override_location = location;
   e.written = o.value;

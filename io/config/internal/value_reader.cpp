@@ -37,6 +37,12 @@ std::string out_of_range(const std::string& subject, const KeyDecl& decl, bool e
                      describe_bounds(decl));
 }
 
+// Size limits of lists and table lists: "exactly 2" or "1 .. 3".
+std::string size_limits(const KeyDecl& decl) {
+  return *decl.min_size == *decl.max_size ? fmt::format("exactly {}", *decl.min_size)
+                                          : fmt::format("{} .. {}", *decl.min_size, *decl.max_size);
+}
+
 // An integer is read as a float only if the float holds it exactly: no silent rounding.
 bool exact_as_double(std::int64_t v) {
   const double d = static_cast<double>(v);
@@ -180,6 +186,7 @@ std::optional<Value> ValueReader::read_scalar(const KeyDecl& decl, const toml::n
     case ValueType::int_list:
     case ValueType::float_list:
     case ValueType::string_list:
+    case ValueType::table_list:
       break;  // not a scalar type
   }
   problem = wrong_type(subject, node, scalar);
@@ -209,9 +216,7 @@ std::optional<Value> ValueReader::read_list(const KeyDecl& decl, const toml::arr
     if (const auto* v = std::get_if<std::string>(&*value)) strings.push_back(*v);
   }
   if ((decl.min_size && n < *decl.min_size) || (decl.max_size && n > *decl.max_size)) {
-    const std::string allowed = *decl.min_size == *decl.max_size
-                                    ? fmt::format("exactly {}", *decl.min_size)
-                                    : fmt::format("{} .. {}", *decl.min_size, *decl.max_size);
+    const std::string allowed = size_limits(decl);
     problems.push_back(ValueProblem{position_of(array),
                                     fmt::format("value {} has {} element{}; allowed: {} elements",
                                                 as_written(array), n, n == 1 ? "" : "s", allowed)});
@@ -228,8 +233,105 @@ std::optional<Value> ValueReader::read_list(const KeyDecl& decl, const toml::arr
   }
 }
 
+std::optional<TableRow> ValueReader::read_row(const KeyDecl& decl, const toml::table& table,
+                                              const std::string& which,
+                                              std::vector<ValueProblem>& problems) const {
+  TableRow row;
+  row.line = table.source().begin.line;
+  for (const KeyDecl& f : decl.fields) {
+    std::optional<Value> value;
+    if (!f.required && !f.optional) value = f.default_value;
+    row.fields.push_back(TableField{f.name, std::move(value), false});
+  }
+  bool ok = true;
+  std::vector<std::string> names;
+  for (const KeyDecl& f : decl.fields) names.push_back(f.name);
+  for (auto&& [key, node] : table) {
+    const std::string name(key.str());
+    const KeyDecl* field = decl.find_field(name);
+    if (field == nullptr) {
+      std::string message =
+          fmt::format("{}: unknown field \"{}\" (value {})", which, name, as_written(node));
+      if (const auto guess = closest(name, names)) {
+        message += fmt::format("; did you mean \"{}\"?", *guess);
+      }
+      message += fmt::format(" valid fields: {}", fmt::join(names, ", "));
+      problems.push_back(ValueProblem{
+          TextPosition{key.source().begin.line, key.source().begin.column}, std::move(message)});
+      ok = false;
+      continue;
+    }
+    ReadResult result = read(*field, node);  // fields are scalars or lists, never tables
+    if (!result.value) {
+      for (ValueProblem& p : result.problems) {
+        p.message = fmt::format("{}, field \"{}\": {}", which, name, p.message);
+        problems.push_back(std::move(p));
+      }
+      ok = false;
+      continue;
+    }
+    for (TableField& f : row.fields) {
+      if (f.name != name) continue;
+      f.value = std::move(*result.value);
+      f.given = true;
+    }
+  }
+  for (const KeyDecl& f : decl.fields) {
+    if (!f.required || table.contains(f.name)) continue;
+    problems.push_back(ValueProblem{
+        position_of(table),
+        fmt::format("{}: required field \"{}\" is missing; expected {}{}", which, f.name,
+                    describe_allowed(f), f.unit.empty() ? "" : " (" + f.unit + ")")});
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return row;
+}
+
+std::optional<Value> ValueReader::read_table_list(const KeyDecl& decl, const toml::array& array,
+                                                  std::vector<ValueProblem>& problems) const {
+  const std::size_t n = array.size();
+  std::vector<TableRow> rows;
+  bool ok = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    const toml::node& element = *array.get(i);
+    const std::string which = fmt::format("table {} of {}", i + 1, n);
+    const toml::table* table = element.as_table();
+    if (table == nullptr) {
+      problems.push_back(ValueProblem{
+          position_of(element),
+          fmt::format("{} (value {}) has the wrong type ({}); expected {}", which,
+                      as_written(element), node_kind(element), describe_allowed(decl))});
+      ok = false;
+      continue;
+    }
+    if (auto row = read_row(decl, *table, which, problems)) {
+      rows.push_back(std::move(*row));
+    } else {
+      ok = false;
+    }
+  }
+  if ((decl.min_size && n < *decl.min_size) || (decl.max_size && n > *decl.max_size)) {
+    problems.push_back(
+        ValueProblem{position_of(array), fmt::format("{} table{} given; allowed: {} tables", n,
+                                                     n == 1 ? "" : "s", size_limits(decl))});
+    ok = false;
+  }
+  if (!ok) return std::nullopt;
+  return Value{std::move(rows)};
+}
+
 ReadResult ValueReader::read(const KeyDecl& decl, const toml::node& node) const {
   ReadResult result;
+  if (decl.type == ValueType::table_list) {
+    if (const auto* array = node.as_array()) {
+      result.value = read_table_list(decl, *array, result.problems);
+      return result;
+    }
+    result.problems.push_back(
+        ValueProblem{position_of(node), wrong_type("value " + as_written(node), node, decl)});
+    return result;
+  }
   if (is_list(decl.type)) {
     if (const auto* array = node.as_array()) {
       result.value = read_list(decl, *array, result.problems);

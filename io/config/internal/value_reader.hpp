@@ -45,6 +45,12 @@ class ValueReader {
                                    const std::string& subject, std::string& problem) const;
   std::optional<Value> read_list(const KeyDecl& decl, const toml::array& array,
                                  std::vector<ValueProblem>& problems) const;
+  std::optional<Value> read_table_list(const KeyDecl& decl, const toml::array& array,
+                                       std::vector<ValueProblem>& problems) const;
+  /// One table of a table list; `which` is "table 2 of 3" for messages.
+  std::optional<TableRow> read_row(const KeyDecl& decl, const toml::table& table,
+                                   const std::string& which,
+                                   std::vector<ValueProblem>& problems) const;
 
   const SourceText& source_;
 };

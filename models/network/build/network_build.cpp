@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/build/network_build.hpp"
 
+#include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "models/network/node/injection_process.hpp"
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
 #include "models/network/routing/routing_registry.hpp"
@@ -35,6 +39,73 @@ void validate(const NetworkParams& params, const Topology& topology) {
   }
 }
 
+std::shared_ptr<const TrafficPattern> make_pattern(const std::string& name,
+                                                   const TrafficParams& traffic,
+                                                   const Topology& topology) {
+  TrafficRegistry patterns;
+  register_traffic_patterns(patterns);
+  return patterns.create(name, TrafficContext::of(topology), traffic);
+}
+
+namespace {
+
+std::string shortest(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", value);
+  return buffer;
+}
+
+// An on/off source bursts above its mean load; a node cannot inject more than a flit a cycle.
+void check_peak_load(const InjectionParams& injection, double load, const std::string& key,
+                     const std::string& what) {
+  const double peak = injection.peak_load(load);
+  if (peak > 1.0) {
+    throw pdes::ConfigError(
+        key, what + "load " + shortest(load) + " makes on/off bursts of " + shortest(peak) +
+                 " flits/node/cycle (load * (mean_on + mean_off) / mean_on), above the 1 "
+                 "flit/cycle a node can inject; lower the load or traffic.on_off.mean_off, or "
+                 "raise traffic.on_off.mean_on");
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& params,
+                                                         const Topology& topology) {
+  std::vector<TrafficSource::Phase> phases;
+  std::vector<std::uint64_t> durations;
+  const double packet_size = params.packet_size;
+  if (params.phases.empty()) {
+    check_peak_load(params.injection, params.load, "traffic.load", "");
+    phases.push_back({make_pattern(params.pattern, params.traffic, topology),
+                      params.load / packet_size});
+    durations.push_back(PhaseSchedule::kNever);
+  } else {
+    for (std::size_t i = 0; i < params.phases.size(); ++i) {
+      const TrafficPhase& phase = params.phases[i];
+      const std::string what = "phase " + std::to_string(i) + ": ";
+      if (!(phase.load >= 0.0 && phase.load <= 1.0)) {
+        throw pdes::ConfigError(std::string(kPhasesKey),
+                                what + "load must lie in [0, 1] flits/node/cycle");
+      }
+      check_peak_load(params.injection, phase.load, std::string(kPhasesKey), what);
+      try {
+        phases.push_back({make_pattern(phase.pattern, phase.traffic, topology),
+                          phase.load / packet_size});
+      } catch (const pdes::ConfigError& e) {
+        throw pdes::ConfigError(std::string(kPhasesKey), what + e.what());
+      }
+      durations.push_back(phase.duration_cycles);
+    }
+  }
+  PhaseSchedule schedule(std::move(durations),
+                         params.phases.empty() ? 1 : params.phases_repeat);
+  return std::make_shared<const TrafficSource>(
+      std::move(phases), std::move(schedule),
+      make_injection_process(params.injection, topology.num_nodes()),
+      params.injection_end_cycle);
+}
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   TopologyRegistry topologies;
   register_topologies(topologies);
@@ -48,10 +119,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
       routings.create(params.routing, RoutingSetup{*topology});
   params.router.validate(params.packet_size, routing->vc_classes());
 
-  TrafficRegistry patterns;
-  register_traffic_patterns(patterns);
-  std::shared_ptr<const TrafficPattern> pattern =
-      patterns.create(params.pattern, TrafficContext::of(*topology), params.traffic);
+  std::shared_ptr<const TrafficSource> source = make_traffic_source(params, *topology);
 
   const LpLayout layout{topology->num_routers(), topology->num_nodes()};
   if (sim.lp_count() == 0) sim.set_lp_count(layout.num_lps());
@@ -64,9 +132,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
 
   NodeParams node_params;
   node_params.packet_size = params.packet_size;
-  node_params.load = params.load;
   node_params.warmup_cycles = params.warmup_cycles;
-  node_params.injection_end_cycle = params.injection_end_cycle;
   node_params.router = params.router;
 
   for (pdes::LpId id : sim.local_lps()) {
@@ -81,7 +147,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
         if (sp.src == node) np.scripted.push_back(sp);
       }
       sim.add_lp(id,
-                 std::make_unique<const NodeLp>(node, np, layout, topology, pattern, routing));
+                 std::make_unique<const NodeLp>(node, np, layout, topology, source, routing));
     }
   }
   return {topology, layout};

@@ -18,7 +18,9 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
+#include "models/network/node/traffic_source.hpp"
 #include "models/network/topology/topology.hpp"
+#include "models/network/traffic/traffic_pattern.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net {
@@ -31,6 +33,19 @@ struct NetworkInfo {
 
 /// Throws pdes::ConfigError on the first bad parameter.
 void validate(const NetworkParams& params, const Topology& topology);
+
+/// The traffic pattern `name` with parameters `traffic` on `topology` (TrafficRegistry); throws
+/// pdes::ConfigError naming the pattern's key (traffic.pattern, traffic.hot_spot.nodes, ...).
+std::shared_ptr<const TrafficPattern> make_pattern(const std::string& name,
+                                                   const TrafficParams& traffic,
+                                                   const Topology& topology);
+
+/// The traffic source every node shares: steady traffic or the phases, the arrival process,
+/// the injection end. Throws pdes::ConfigError on the first problem: an on/off burst above one
+/// flit per cycle (traffic.load), a bad phase (traffic.phases, the message says which phase and
+/// which of its fields), a bad pattern (its key), a schedule too long (traffic.phases_repeat).
+std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& params,
+                                                         const Topology& topology);
 
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
 

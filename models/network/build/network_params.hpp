@@ -6,6 +6,12 @@
 // Units: delays in cycles (RouterParams::cycle_ps ticks each, default 1000 ps), load in
 // flits/node/cycle, packet size in flits.
 //
+// Traffic: without `phases`, every node sends with `pattern` (parameters `traffic`) at offered
+// load `load` from cycle 1 until injection_end_cycle; with `phases`, the phases replace
+// pattern, traffic and load (node/traffic_phase.hpp), repeated phases_repeat times
+// (kRepeatForever: until injection_end_cycle). In both cases arrivals follow `injection`
+// (node/injection_params.hpp).
+//
 // Zero-load latency (head injected -> tail delivered) of a P-flit packet between nodes whose
 // routers are D hops apart, with H = D + 1 routers traversed and per-hop delay
 // h = routing + vc_alloc + sw_alloc + st + link:
@@ -20,7 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "models/network/node/injection_params.hpp"
 #include "models/network/node/node_params.hpp"
+#include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/topology/topology_params.hpp"
 #include "models/network/traffic/traffic_params.hpp"
@@ -35,9 +43,13 @@ struct NetworkParams {
   RouterParams router;
   std::string pattern = "uniform";
   TrafficParams traffic;
-  std::uint32_t packet_size = 1;  ///< flits
-  double load = 0.1;              ///< flits / node / cycle, in [0, 1]
+  std::uint32_t packet_size = 1;     ///< flits
+  double load = 0.1;                 ///< flits / node / cycle, in [0, 1]
+  InjectionParams injection;         ///< the arrival process
+  std::vector<TrafficPhase> phases;  ///< empty: steady traffic (pattern, traffic, load)
+  std::uint64_t phases_repeat = kRepeatForever;
   std::uint64_t warmup_cycles = 0;
+  /// No packet is generated at or after this cycle (the drain follows).
   std::uint64_t injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
   std::vector<ScriptedPacket> scripted;  ///< extra packets at given cycles (tests)
 

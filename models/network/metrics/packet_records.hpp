@@ -4,7 +4,8 @@
 // OutputSink at commit (STYLE R4).
 //
 //   PacketGenerated  one per packet, when the source creates it (conservation checks, offered
-//                    load).
+//                    load), with the index of the traffic phase it belongs to (0 without
+//                    phases; node/traffic_phase.hpp).
 //   PacketDelivered  one per packet, when its tail reaches the destination's sink.
 //
 // Times are ticks (picoseconds). Latency definitions:
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace net {
 
@@ -25,7 +27,11 @@ struct PacketGenerated {
   std::uint32_t seq = 0;
   std::uint32_t size = 0;
   std::int64_t created = 0;
+  std::uint32_t phase = 0;     ///< index into traffic.phases (0 for steady traffic)
+  std::uint32_t reserved = 0;  ///< explicit padding: records are compared byte for byte
 };
+static_assert(std::has_unique_object_representations_v<PacketGenerated>,
+              "no padding bytes: the rollback check compares records byte for byte");
 
 struct PacketDelivered {
   static constexpr std::uint16_t kRecordKind = 0x4E02;

@@ -2,7 +2,6 @@
 #include "models/network/node/node_lp.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "models/network/metrics/packet_records.hpp"
@@ -17,35 +16,27 @@ constexpr std::uint16_t kScriptedGeneration = 1;
 
 NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
                std::shared_ptr<const Topology> topology,
-               std::shared_ptr<const TrafficPattern> pattern,
+               std::shared_ptr<const TrafficSource> source,
                std::shared_ptr<const RoutingAlgorithm> routing)
     : node_(node),
       params_(params),
       router_lp_(layout.router_lp(topology->attachment(node).router)),
       router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
-      pattern_(std::move(pattern)),
+      source_(std::move(source)),
       routing_(std::move(routing)) {}
 
-std::uint64_t NodeLp::next_gap(pdes::Rng& rng) const {
-  const double p = params_.load / static_cast<double>(params_.packet_size);
-  if (p <= 0.0) return 0;
-  if (p >= 1.0) return 1;
-  // Inverse CDF of the geometric distribution on {1, 2, ...}; capped far beyond any run.
-  const double u = rng.uniform();
-  const double gap = 1.0 + std::floor(std::log1p(-u) / std::log1p(-p));
-  return static_cast<std::uint64_t>(std::min(gap, 0x1.0p52));
-}
-
-void NodeLp::schedule_generation(pdes::Context<NetEvent>& ctx, std::uint64_t gap) const {
-  if (gap == 0) return;
-  const std::uint64_t now_cycle =
-      static_cast<std::uint64_t>(ctx.now().ticks() / params_.router.cycle_ps);
-  if (now_cycle + gap >= params_.injection_end_cycle) return;
+void NodeLp::schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
+                                 std::uint64_t from_cycle) const {
+  const std::optional<Generation> g = source_->next(from_cycle, node_, state.injection, ctx.rng());
+  if (!g) return;
+  // One random generation event is in flight at a time: its packet count waits in the state.
+  state.injection.pending_packets = g->packets;
+  const std::int64_t now = ctx.now().ticks();
   NetEvent ev;
   ev.kind = NetEventKind::kGenerate;
   ev.vc = kRandomGeneration;
   ctx.send(ctx.self(),
-           pdes::SimTime{static_cast<std::int64_t>(gap) * params_.router.cycle_ps}, ev);
+           pdes::SimTime{static_cast<std::int64_t>(g->cycle) * params_.router.cycle_ps - now}, ev);
 }
 
 void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
@@ -60,7 +51,7 @@ void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
     ctx.send(ctx.self(),
              pdes::SimTime{static_cast<std::int64_t>(sp.cycle) * params_.router.cycle_ps}, ev);
   }
-  schedule_generation(ctx, next_gap(ctx.rng()));
+  schedule_generation(state, ctx, 1);
 }
 
 void NodeLp::on_event(const NetEvent& event, NodeState& state,
@@ -88,17 +79,28 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
 
 void NodeLp::generate(const NetEvent& event, NodeState& state,
                       pdes::Context<NetEvent>& ctx) const {
-  NodeId dst = event.flit.dst;
-  if (event.vc == kRandomGeneration) {
-    dst = pattern_->destination(node_, ctx.rng());
-    schedule_generation(ctx, next_gap(ctx.rng()));
+  auto add_packet = [&](NodeId dst, std::uint32_t phase) {
+    const SourcePacket packet{static_cast<std::uint32_t>(dst), state.next_seq++,
+                              ctx.now().ticks()};
+    state.queue.push_back(packet);
+    ++state.packets_generated;
+    ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
+                             params_.packet_size, packet.created, phase});
+  };
+  if (event.vc == kScriptedGeneration) {
+    add_packet(event.flit.dst, 0);
+    return;
   }
-  const SourcePacket packet{static_cast<std::uint32_t>(dst), state.next_seq++,
-                            ctx.now().ticks()};
-  state.queue.push_back(packet);
-  ++state.packets_generated;
-  ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
-                           params_.packet_size, packet.created});
+  const auto cycle = static_cast<std::uint64_t>(ctx.now().ticks() / params_.router.cycle_ps);
+  const std::optional<PhaseSegment> segment = source_->schedule().segment_at(cycle);
+  PDES_CHECK(segment.has_value(), "a generation after the last phase");
+  const std::uint32_t phase = segment->phase;
+  // Destinations first, then the next generation: the order in which the Bernoulli source has
+  // always drawn, so that its runs are unchanged.
+  for (std::uint32_t i = 0; i < state.injection.pending_packets; ++i) {
+    add_packet(source_->destination(phase, node_, ctx.rng()), phase);
+  }
+  schedule_generation(state, ctx, cycle + 1);
 }
 
 void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {

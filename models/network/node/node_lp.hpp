@@ -2,8 +2,9 @@
 //
 // NodeLp: a compute node: traffic source, network interface (NI) and sink, as one LP.
 //
-// Source: generates packets (NodeParams: Bernoulli at an offered load, plus scripted packets)
-// with destinations from a TrafficPattern into an unbounded FIFO source queue.
+// Source: generates packets as its TrafficSource says (arrival process, phases, patterns), plus
+// scripted packets (tests), into an unbounded FIFO source queue. Each PacketGenerated record
+// carries the index of the phase the packet was generated in.
 // NI: sends the front packet flit by flit, one flit per cycle, into its router's terminal input
 // port over a link of link_latency cycles, with credit-based flow control on that port's VCs
 // (wormhole: a head needs one credit on a VC; VCT/SAF: credits for the whole packet). It may
@@ -25,10 +26,10 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/node_state.hpp"
+#include "models/network/node/traffic_source.hpp"
 #include "models/network/router/net_event.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
-#include "models/network/traffic/traffic_pattern.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net {
@@ -38,7 +39,7 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   /// `routing` writes each packet's routing header (RoutingAlgorithm::prepare) when its head
   /// is injected.
   NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
-         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficPattern> pattern,
+         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficSource> source,
          std::shared_ptr<const RoutingAlgorithm> routing);
 
   /// Sizes the credits, schedules the scripted packets and the first random generation.
@@ -50,15 +51,15 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   void generate(const NetEvent& event, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   void receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Cycles until the next Bernoulli success (>= 1), or 0 when the load is zero.
-  std::uint64_t next_gap(pdes::Rng& rng) const;
-  void schedule_generation(pdes::Context<NetEvent>& ctx, std::uint64_t gap) const;
+  /// Asks the source for its next generation at or after `from_cycle` and schedules it.
+  void schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
+                           std::uint64_t from_cycle) const;
 
   const NodeId node_;
   const NodeParams params_;
   const pdes::LpId router_lp_;
   const std::uint8_t router_port_;
-  const std::shared_ptr<const TrafficPattern> pattern_;
+  const std::shared_ptr<const TrafficSource> source_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
 };
 

@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// NodeParams: the immutable parameters of one compute node (NodeLp).
-//
-// Injection is a Bernoulli process (BookSim2's injection_process = bernoulli): in every cycle a
-// packet is generated with probability load / packet_size, so `load` is the offered load in
-// flits per node per cycle. It is sampled event-driven as geometric gaps between packets (one
-// event per packet, none per idle cycle); generation times are whole cycles >= 1.
+// NodeParams: the immutable parameters of one compute node (NodeLp). What the node's traffic
+// source generates, and when (offered load, arrival process, phases, injection end), is its
+// TrafficSource (traffic_source.hpp), shared by all nodes.
 #pragma once
 
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include "models/network/router/router_params.hpp"
@@ -24,10 +20,8 @@ struct ScriptedPacket {
 
 struct NodeParams {
   std::uint32_t packet_size = 1;  ///< flits
-  double load = 0.0;              ///< offered load, flits / node / cycle, in [0, 1]
+  /// Packets created before this cycle are not `measured` (PacketDelivered::measured).
   std::uint64_t warmup_cycles = 0;
-  /// No random packet is generated at or after this cycle (the drain phase follows).
-  std::uint64_t injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
   RouterParams router;  ///< cycle, link latency, VCs, buffer depth, switching of the NI
   std::vector<ScriptedPacket> scripted;  ///< this node's extra packets (tests)
 };

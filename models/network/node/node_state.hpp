@@ -9,6 +9,8 @@
 #include <limits>
 #include <vector>
 
+#include "models/network/node/injection_state.hpp"
+
 namespace net {
 
 /// A packet waiting in the (unbounded) source queue.
@@ -22,7 +24,9 @@ struct SourcePacket {
 struct NodeState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  // Source: queue[queue_front ..] are waiting; the front one is being sent.
+  // Source: the arrival process's progress; queue[queue_front ..] are waiting, the front one
+  // is being sent.
+  InjectionState injection;
   std::vector<SourcePacket> queue;
   std::uint64_t queue_front = 0;
   std::uint32_t next_seq = 0;

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/config/network_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "io/config/error_collector.hpp"
+#include "models/network/build/network_build.hpp"
+#include "models/network/config/network_schema.hpp"
+#include "models/network/routing/routing_registry.hpp"
+#include "models/network/topology/topology_registry.hpp"
+
+namespace net {
+
+namespace {
+
+constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+
+// The fields of a [[traffic.phases]] table that parameterise its own pattern, and the [traffic]
+// keys that pattern factories name for them.
+struct PatternField {
+  const char* field;
+  std::string_view key;
+};
+constexpr PatternField kPatternFields[] = {
+    {"pattern", kTrafficPatternKey},
+    {"permutation_seed", kPermutationSeedKey},
+    {"hot_spot_nodes", kHotSpotNodesKey},
+    {"hot_spot_fraction", kHotSpotFractionKey},
+};
+
+// A pdes::ConfigError's message without its "key: " prefix.
+std::string message_of(const pdes::ConfigError& e) {
+  const std::string what = e.what();
+  const std::string prefix = e.key() + ": ";
+  return !e.key().empty() && what.starts_with(prefix) ? what.substr(prefix.size()) : what;
+}
+
+// Runs `check`; a pdes::ConfigError becomes an issue about its key. Returns whether it passed.
+template <class Check>
+bool collect(io::ErrorCollector& errors, const io::Config& config, Check&& check) {
+  try {
+    check();
+    return true;
+  } catch (const pdes::ConfigError& e) {
+    // A key the schema does not declare (none today) is reported against the file.
+    errors.add(config.schema().find(e.key()) != nullptr ? e.key() : "", message_of(e));
+    return false;
+  }
+}
+
+std::uint32_t to_u32(std::int64_t v) { return static_cast<std::uint32_t>(v); }
+
+TopologyParams topology_params_from(const io::Config& config) {
+  TopologyParams t;
+  if (config.is_set("network.dims")) {
+    for (const std::int64_t d : config.get_int_list("network.dims")) t.dims.push_back(to_u32(d));
+  }
+  if (config.is_set("network.concentration")) {
+    t.concentration = to_u32(config.get_int("network.concentration"));
+  }
+  if (config.is_set("network.k")) t.k = to_u32(config.get_int("network.k"));
+  if (config.is_set("network.n")) t.n = to_u32(config.get_int("network.n"));
+  return t;
+}
+
+RouterParams router_params_from(const io::Config& config) {
+  RouterParams r;
+  r.vcs = to_u32(config.get_int("router.vcs"));
+  r.buffer_depth = to_u32(config.get_int("router.buffer_depth"));
+  r.routing_delay = to_u32(config.get_int("router.routing_delay"));
+  r.vc_alloc_delay = to_u32(config.get_int("router.vc_alloc_delay"));
+  r.sw_alloc_delay = to_u32(config.get_int("router.sw_alloc_delay"));
+  r.st_delay = to_u32(config.get_int("router.st_delay"));
+  r.link_latency = to_u32(config.get_int("router.link_latency"));
+  r.credit_delay = to_u32(config.get_int("router.credit_delay"));
+  r.cycle_ps = kTicksPerCycle;
+  r.switching = parse_switching_mode(config.get_string("router.switching"));
+  r.arbitration = parse_arbitration(config.get_string("router.arbitration"));
+  return r;
+}
+
+TrafficParams pattern_params_from(const io::Config& config) {
+  TrafficParams t;
+  if (config.is_set("traffic.permutation_seed")) {
+    t.permutation_seed = static_cast<std::uint64_t>(config.get_int("traffic.permutation_seed"));
+  }
+  if (config.is_set("traffic.hot_spot.nodes")) {
+    for (const std::int64_t n : config.get_int_list("traffic.hot_spot.nodes")) {
+      t.hot_spot_nodes.push_back(static_cast<std::uint64_t>(n));
+    }
+  }
+  if (config.is_set("traffic.hot_spot.fraction")) {
+    t.hot_spot_fraction = config.get_float("traffic.hot_spot.fraction");
+  }
+  return t;
+}
+
+InjectionParams injection_params_from(const io::Config& config) {
+  InjectionParams i;
+  i.kind = parse_injection_kind(config.get_string("traffic.injection"));
+  i.periodic_offset = parse_periodic_offset(config.get_string("traffic.periodic.offset"));
+  i.mean_on_cycles = config.get_float("traffic.on_off.mean_on");
+  i.mean_off_cycles = config.get_float("traffic.on_off.mean_off");
+  return i;
+}
+
+// "phase 1 (line 14)": phases are numbered from 0, as in the PacketGenerated records.
+std::string phase_label(std::size_t index, const io::TableRow& row) {
+  return "phase " + std::to_string(index) +
+         (row.line != 0 ? " (line " + std::to_string(row.line) + ")" : "");
+}
+
+// One [[traffic.phases]] table. A phase without `pattern` takes traffic.pattern with its
+// [traffic] parameters; the pattern fields of a table go with the table's own pattern.
+TrafficPhase phase_from(const io::TableRow& row, std::size_t index, const NetworkParams& p,
+                        io::ErrorCollector& errors) {
+  TrafficPhase phase;
+  phase.duration_cycles = static_cast<std::uint64_t>(row.get_int("duration"));
+  phase.load = row.has_value("load") ? row.get_float("load") : p.load;
+  if (!row.has_value("pattern")) {
+    phase.pattern = p.pattern;
+    phase.traffic = p.traffic;
+    for (const PatternField& f : kPatternFields) {
+      if (std::string_view(f.field) == "pattern" || !row.is_set(f.field)) continue;
+      errors.add(kPhasesKey, phase_label(index, row) + ": field " + f.field +
+                                 " parameterises the phase's own pattern, and the phase has "
+                                 "none; give `pattern` in the table, or set " +
+                                 std::string(f.key) + " for traffic.pattern");
+    }
+    return phase;
+  }
+  phase.pattern = row.get_string("pattern");
+  if (row.has_value("permutation_seed")) {
+    phase.traffic.permutation_seed = static_cast<std::uint64_t>(row.get_int("permutation_seed"));
+  }
+  if (row.has_value("hot_spot_nodes")) {
+    for (const std::int64_t n : row.get_int_list("hot_spot_nodes")) {
+      phase.traffic.hot_spot_nodes.push_back(static_cast<std::uint64_t>(n));
+    }
+  }
+  if (row.has_value("hot_spot_fraction")) {
+    phase.traffic.hot_spot_fraction = row.get_float("hot_spot_fraction");
+  }
+  return phase;
+}
+
+// A pattern factory names [traffic] keys; for a phase with its own pattern, name its fields.
+std::string phase_pattern_message(const pdes::ConfigError& e, bool own_pattern) {
+  if (own_pattern) {
+    for (const PatternField& f : kPatternFields) {
+      if (e.key() == f.key) return std::string("field ") + f.field + ": " + message_of(e);
+    }
+  }
+  return e.what();
+}
+
+void read_phases(const io::Config& config, NetworkParams& p, io::ErrorCollector& errors) {
+  if (config.is_set(kPhasesKey)) {
+    const std::vector<io::TableRow>& rows = config.get_table_list(kPhasesKey);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      p.phases.push_back(phase_from(rows[i], i, p, errors));
+    }
+  }
+  if (!config.is_set(kPhasesRepeatKey)) return;
+  const double repeat = config.get_float(kPhasesRepeatKey);
+  if (p.phases.empty()) {
+    errors.add(kPhasesRepeatKey, "value " + config.as_written(kPhasesRepeatKey) +
+                                     " is not used: there are no [[traffic.phases]]");
+  } else if (std::isinf(repeat)) {
+    p.phases_repeat = kRepeatForever;
+  } else if (repeat != std::floor(repeat) || repeat > 0x1.0p62) {
+    errors.add(kPhasesRepeatKey, "value " + config.as_written(kPhasesRepeatKey) +
+                                     " is not a whole number of repetitions (or inf)");
+  } else {
+    p.phases_repeat = static_cast<std::uint64_t>(repeat);
+  }
+}
+
+NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) {
+  NetworkParams p;
+  p.topology = config.get_string("network.topology");
+  p.topology_params = topology_params_from(config);
+  p.routing = config.get_string("network.routing");
+  p.router = router_params_from(config);
+  p.pattern = config.get_string("traffic.pattern");
+  p.traffic = pattern_params_from(config);
+  p.packet_size = to_u32(config.get_int("traffic.packet_size"));
+  p.load = config.get_float("traffic.load");
+  p.injection = injection_params_from(config);
+  p.warmup_cycles = static_cast<std::uint64_t>(config.get_int("traffic.warmup_cycles"));
+  if (config.is_set("traffic.injection_end")) {
+    p.injection_end_cycle = static_cast<std::uint64_t>(config.get_int("traffic.injection_end"));
+  }
+  read_phases(config, p, errors);
+  return p;
+}
+
+// The checks that need the topology, in the order build_network runs them.
+void check_against_topology(const io::Config& config, const NetworkParams& p,
+                            const Topology& topology, io::ErrorCollector& errors) {
+  collect(errors, config, [&] { validate(p, topology); });
+  std::uint32_t vc_classes = 1;
+  collect(errors, config, [&] {
+    RoutingRegistry routings;
+    register_routings(routings);
+    vc_classes = routings.create(p.routing, RoutingSetup{topology})->vc_classes();
+  });
+  collect(errors, config, [&] { p.router.validate(p.packet_size, vc_classes); });
+  collect(errors, config, [&] { p.injection.validate(); });
+
+  // Each phase's pattern on its own, so that the message says which phase (and line).
+  bool phases_ok = true;
+  const std::vector<io::TableRow>* rows =
+      config.is_set(kPhasesKey) ? &config.get_table_list(kPhasesKey) : nullptr;
+  for (std::size_t i = 0; i < p.phases.size(); ++i) {
+    const bool own_pattern = (*rows)[i].has_value("pattern");
+    try {
+      make_pattern(p.phases[i].pattern, p.phases[i].traffic, topology);
+    } catch (const pdes::ConfigError& e) {
+      errors.add(kPhasesKey,
+                 phase_label(i, (*rows)[i]) + ": " + phase_pattern_message(e, own_pattern));
+      phases_ok = false;
+    }
+  }
+  if (phases_ok) collect(errors, config, [&] { make_traffic_source(p, topology); });
+}
+
+std::uint64_t end_cycle_of(const io::Config& config) {
+  const double end = std::ceil(config.get_float("simulation.end_time"));
+  return end >= 0x1.0p63 ? kNever : static_cast<std::uint64_t>(end);
+}
+
+// The measurement interval [warmup, measure_end) must hold at least one cycle.
+void check_measurement(const io::Config& config, const NetworkSetup& s,
+                       io::ErrorCollector& errors) {
+  const NetworkParams& p = s.params;
+  if (p.warmup_cycles >= s.end_cycle) {
+    errors.add("traffic.warmup_cycles",
+               "value " + config.as_written("traffic.warmup_cycles") +
+                   " leaves nothing to measure: the run ends at simulation.end_time = " +
+                   config.as_written("simulation.end_time") + " cycles");
+  } else if (p.injection_end_cycle <= p.warmup_cycles) {
+    errors.add("traffic.injection_end",
+               "value " + config.as_written("traffic.injection_end") +
+                   " leaves nothing to measure: injection ends before the warm-up "
+                   "(traffic.warmup_cycles = " +
+                   config.as_written("traffic.warmup_cycles") + ") is over");
+  } else if (s.measure_end_cycle <= p.warmup_cycles) {
+    // Only the last phase repetition can end the interval now.
+    const std::string_view key = config.is_set(kPhasesRepeatKey) ? kPhasesRepeatKey : kPhasesKey;
+    errors.add(key, "the phases end at cycle " + std::to_string(s.measure_end_cycle) +
+                        ", before the warm-up (traffic.warmup_cycles = " +
+                        config.as_written("traffic.warmup_cycles") +
+                        ") is over: nothing would be measured");
+  }
+}
+
+std::uint64_t phases_end(const NetworkParams& p) {
+  if (p.phases.empty() || p.phases_repeat == kRepeatForever) return kNever;
+  std::uint64_t period = 0;
+  for (const TrafficPhase& ph : p.phases) period += ph.duration_cycles;
+  // PhaseSchedule rejects schedules beyond 2^62 cycles; saturate rather than overflow here.
+  return p.phases_repeat > kNever / std::max<std::uint64_t>(period, 1) ? kNever
+                                                                       : p.phases_repeat * period;
+}
+
+}  // namespace
+
+NetworkSetup network_setup_from(const io::Config& config) {
+  io::ErrorCollector errors(config);
+  NetworkSetup s;
+  collect(errors, config, [&] { s.params = params_from(config, errors); });
+  s.end_cycle = end_cycle_of(config);
+  s.window_cycles = static_cast<std::uint64_t>(config.get_int("metrics.window_cycles"));
+  s.measure_end_cycle = std::min({s.end_cycle, s.params.injection_end_cycle, phases_end(s.params)});
+
+  const bool topology_ok = collect(errors, config, [&] {
+    TopologyRegistry topologies;
+    register_topologies(topologies);
+    s.topology = topologies.create(s.params.topology, s.params.topology_params);
+  });
+  if (topology_ok) check_against_topology(config, s.params, *s.topology, errors);
+  check_measurement(config, s, errors);
+  errors.throw_if_any();
+  return s;
+}
+
+}  // namespace net

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/config/network_model.hpp"
+
+#include <cstdio>
+#include <map>
+
+#include "models/network/build/lp_layout.hpp"
+#include "models/network/build/network_build.hpp"
+#include "models/network/config/network_schema.hpp"
+#include "models/network/metrics/network_results.hpp"
+
+namespace net {
+
+namespace {
+
+std::string format_load(double load) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", load);
+  return buffer;
+}
+
+std::string traffic_summary(const NetworkParams& p) {
+  std::string out;
+  if (p.phases.empty()) {
+    out = p.pattern + " at " + format_load(p.load) + " flits/node/cycle";
+  } else {
+    out = std::to_string(p.phases.size()) + " phases (";
+    for (std::size_t i = 0; i < p.phases.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += p.phases[i].pattern + " " + format_load(p.phases[i].load) + " for " +
+             std::to_string(p.phases[i].duration_cycles);
+    }
+    out +=
+        p.phases_repeat == kRepeatForever ? "), repeated" : ") x" + std::to_string(p.phases_repeat);
+  }
+  return out + ", " + std::string(to_string(p.injection.kind)) + ", " +
+         std::to_string(p.packet_size) + "-flit packets";
+}
+
+}  // namespace
+
+NetworkModel::NetworkModel(NetworkSetup setup) : setup_(std::move(setup)) {}
+
+pdes::PartitionGraph network_partition_graph(const Topology& topology) {
+  const LpLayout layout{topology.num_routers(), topology.num_nodes()};
+  pdes::PartitionGraph graph;
+  graph.num_lps = layout.num_lps();
+  graph.edge_offsets.reserve(graph.num_lps + 1);
+  graph.edge_offsets.push_back(0);
+  for (RouterId r = 0; r < layout.num_routers; ++r) {
+    std::map<std::uint64_t, std::uint32_t> weights;  // neighbour LP -> links, sorted
+    for (PortId p = 0; p < topology.num_ports(r); ++p) {
+      if (const auto peer = topology.neighbour(r, p))
+        ++weights[layout.router_lp(peer->router).value()];
+      if (const auto node = topology.node_at(r, p)) ++weights[layout.node_lp(*node).value()];
+    }
+    for (const auto& [lp, weight] : weights) {
+      graph.edge_targets.push_back(lp);
+      graph.edge_weights.push_back(weight);
+    }
+    graph.edge_offsets.push_back(graph.edge_targets.size());
+  }
+  for (NodeId n = 0; n < layout.num_nodes; ++n) {
+    graph.edge_targets.push_back(layout.router_lp(topology.router_of_node(n)).value());
+    graph.edge_weights.push_back(1);
+    graph.edge_offsets.push_back(graph.edge_targets.size());
+  }
+  return graph;
+}
+
+pdes::PartitionGraph NetworkModel::partition_graph() const {
+  return network_partition_graph(*setup_.topology);
+}
+
+void NetworkModel::add_lps(pdes::Simulation& sim) const { build_network(sim, setup_.params); }
+
+std::vector<std::pair<std::string, std::string>> NetworkModel::summary(
+    const pdes::RunResult& /*run*/) const {
+  const NetworkParams& p = setup_.params;
+  const RouterParams& r = p.router;
+  return {
+      {"network", setup_.topology->summary()},
+      {"routing", p.routing},
+      {"router", std::string(to_string(r.switching)) + ", " + std::to_string(r.vcs) + " VCs x " +
+                     std::to_string(r.buffer_depth) + " flits, " +
+                     std::to_string(r.head_delay() + r.st_delay + r.link_latency) + "-cycle hop"},
+      {"traffic", traffic_summary(p)},
+  };
+}
+
+std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
+  NetworkResultsParams r;
+  r.num_nodes = setup_.topology->num_nodes();
+  r.ticks_per_cycle = kTicksPerCycle;
+  r.warmup_cycles = setup_.params.warmup_cycles;
+  r.measure_end_cycle = setup_.measure_end_cycle;
+  r.window_cycles = setup_.window_cycles;
+  return std::make_unique<NetworkResults>(r);
+}
+
+models::ModelEntry network_model_entry() {
+  models::ModelEntry entry;
+  entry.name = "network";
+  entry.description = "Interconnection network: VC routers, compute nodes, synthetic traffic";
+  entry.time_unit = "cycles";
+  entry.ticks_per_time_unit = kTicksPerCycle;
+  entry.declare_schema = declare_network_schema;
+  entry.create = [](const io::Config& config) -> std::unique_ptr<models::Model> {
+    return std::make_unique<NetworkModel>(network_setup_from(config));
+  };
+  return entry;
+}
+
+}  // namespace net

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The network model as the warpnet CLI sees it: NetworkModel (LP graph, LPs, summary rows,
+// results sink) and its ModelEntry "network" (registered in models/register_all.cpp).
+//
+// LPs: routers 0 .. R-1, then nodes R .. R+N-1 (LpLayout). Partition graph: an edge of weight 1
+// for every router-router link and every router-node attachment (parallel links between two
+// routers add up), so that graph partitioners keep neighbours together. The weights do not
+// estimate traffic: every link of a uniform workload is used alike.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/model.hpp"
+#include "models/network/config/network_config.hpp"
+
+namespace net {
+
+class NetworkModel final : public models::Model {
+ public:
+  explicit NetworkModel(NetworkSetup setup);
+
+  pdes::PartitionGraph partition_graph() const override;
+  void add_lps(pdes::Simulation& sim) const override;
+  /// What was simulated: the network, routing, router and traffic, one row each.
+  std::vector<std::pair<std::string, std::string>> summary(
+      const pdes::RunResult& run) const override;
+  /// A NetworkResults over the measurement interval and window of the configuration.
+  std::unique_ptr<models::ModelResults> make_results() const override;
+
+  const NetworkSetup& setup() const { return setup_; }
+
+ private:
+  NetworkSetup setup_;
+};
+
+/// The partition graph of `topology` laid out as LpLayout says (see above).
+pdes::PartitionGraph network_partition_graph(const Topology& topology);
+
+/// The "network" model entry: schema, time unit (cycles), factory.
+models::ModelEntry network_model_entry();
+
+}  // namespace net

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/metrics/network_results.hpp"
+
+#include <cstdio>
+
+#include "models/network/metrics/packet_records.hpp"
+#include "pdes/error.hpp"
+
+namespace net {
+
+namespace {
+
+using io::Cell;
+using io::Column;
+using io::ColumnType;
+
+constexpr double kSaturationShare = 0.95;
+
+std::string format(const char* spec, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, spec, value);
+  return buffer;
+}
+
+std::vector<Column> node_columns() {
+  return {
+      {"node", ColumnType::kUInt64, "", "node id"},
+      {"packets_generated", ColumnType::kUInt64, "packets", "packets created by the node"},
+      {"flits_generated", ColumnType::kUInt64, "flits", "flits of those packets"},
+      {"flits_offered", ColumnType::kUInt64, "flits",
+       "flits of packets created in the measurement interval"},
+      {"packets_received", ColumnType::kUInt64, "packets", "packets delivered to the node"},
+      {"flits_received", ColumnType::kUInt64, "flits", "flits of those packets"},
+      {"flits_accepted", ColumnType::kUInt64, "flits",
+       "flits of packets delivered to the node in the measurement interval"},
+      {"packets_measured", ColumnType::kUInt64, "packets",
+       "packets delivered to the node that were created after the warm-up"},
+      {"latency_sum", ColumnType::kInt64, "ps",
+       "sum over measured packets of delivered - created (1000 ps per cycle)"},
+      {"network_latency_sum", ColumnType::kInt64, "ps",
+       "sum over measured packets of delivered - injected"},
+      {"hops_sum", ColumnType::kUInt64, "routers", "sum over measured packets of routers crossed"},
+  };
+}
+
+std::vector<Column> window_columns() {
+  return {
+      {"window", ColumnType::kUInt64, "", "window index: cycles [w W, (w + 1) W)"},
+      {"packets_generated", ColumnType::kUInt64, "packets", "packets created in the window"},
+      {"flits_generated", ColumnType::kUInt64, "flits", "flits of those packets"},
+      {"packets_delivered", ColumnType::kUInt64, "packets", "packets delivered in the window"},
+      {"flits_delivered", ColumnType::kUInt64, "flits", "flits of those packets"},
+      {"latency_sum", ColumnType::kInt64, "ps",
+       "sum of delivered - created of the packets delivered in the window"},
+  };
+}
+
+// Sums a column of a combined table (integers: exact whatever the rank count).
+std::uint64_t column_sum(const io::Table& table, const char* column) {
+  const std::size_t c = table.column_index(column);
+  std::uint64_t sum = 0;
+  for (std::size_t r = 0; r < table.rows(); ++r) sum += table.at(r, c).as_u64();
+  return sum;
+}
+
+std::int64_t signed_column_sum(const io::Table& table, const char* column) {
+  return static_cast<std::int64_t>(column_sum(table, column));
+}
+
+const io::Table& require_table(const io::ResultSet& set, const char* name) {
+  const io::Table* table = set.find(name);
+  PDES_CHECK(table != nullptr, std::string("results without the table ") + name);
+  return *table;
+}
+
+}  // namespace
+
+NetworkResults::NetworkResults(const NetworkResultsParams& params) : params_(params) {
+  PDES_CHECK(params_.measure_end_cycle > params_.warmup_cycles, "empty measurement interval");
+  PDES_CHECK(params_.window_cycles > 0 && params_.ticks_per_cycle > 0 && params_.num_nodes > 0,
+             "NetworkResults needs nodes, a window and a cycle length");
+}
+
+bool NetworkResults::in_interval(std::int64_t ticks) const {
+  const auto cycle = static_cast<std::uint64_t>(ticks / params_.ticks_per_cycle);
+  return cycle >= params_.warmup_cycles && cycle < params_.measure_end_cycle;
+}
+
+std::uint64_t NetworkResults::window_of(std::int64_t ticks) const {
+  return static_cast<std::uint64_t>(ticks / params_.ticks_per_cycle) / params_.window_cycles;
+}
+
+void NetworkResults::write(const pdes::Record& record) {
+  if (record.kind == PacketGenerated::kRecordKind) {
+    const auto g = record.as<PacketGenerated>();
+    NodeSums& n = nodes_[g.src];
+    ++n.packets_generated;
+    n.flits_generated += g.size;
+    if (in_interval(g.created)) n.flits_offered += g.size;
+    WindowSums& w = windows_[window_of(g.created)];
+    ++w.packets_generated;
+    w.flits_generated += g.size;
+  } else if (record.kind == PacketDelivered::kRecordKind) {
+    const auto d = record.as<PacketDelivered>();
+    NodeSums& n = nodes_[d.dst];
+    ++n.packets_received;
+    n.flits_received += d.size;
+    if (in_interval(d.delivered)) n.flits_accepted += d.size;
+    if (d.measured != 0) {
+      ++n.packets_measured;
+      n.latency_sum += d.latency();
+      n.network_latency_sum += d.network_latency();
+      n.hops_sum += d.hops;
+    }
+    WindowSums& w = windows_[window_of(d.delivered)];
+    ++w.packets_delivered;
+    w.flits_delivered += d.size;
+    w.latency_sum += d.latency();
+  } else if (record.kind == RouterPortTotals::kRecordKind) {
+    ports_.push_back(record.as<RouterPortTotals>());
+  }
+}
+
+io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) const {
+  io::ResultSet set;
+  set.attributes["network/num_nodes"] = static_cast<std::int64_t>(params_.num_nodes);
+  set.attributes["network/ticks_per_cycle"] = params_.ticks_per_cycle;
+  set.attributes["network/warmup_cycles"] = static_cast<std::int64_t>(params_.warmup_cycles);
+  set.attributes["network/measure_end_cycle"] =
+      static_cast<std::int64_t>(params_.measure_end_cycle);
+  set.attributes["network/window_cycles"] = static_cast<std::int64_t>(params_.window_cycles);
+  set.attribute_units["network/ticks_per_cycle"] = "ps";
+  set.attribute_units["network/warmup_cycles"] = "cycles";
+  set.attribute_units["network/measure_end_cycle"] = "cycles";
+  set.attribute_units["network/window_cycles"] = "cycles";
+
+  io::Table nodes(kNodesTable, "Per compute node: traffic generated and received, latency sums",
+                  node_columns(), 1, io::Combine::kConcatenate);
+  for (const auto& [node, n] : nodes_) {
+    nodes.add_row({Cell::u64(node), Cell::u64(n.packets_generated), Cell::u64(n.flits_generated),
+                   Cell::u64(n.flits_offered), Cell::u64(n.packets_received),
+                   Cell::u64(n.flits_received), Cell::u64(n.flits_accepted),
+                   Cell::u64(n.packets_measured), Cell::i64(n.latency_sum),
+                   Cell::i64(n.network_latency_sum), Cell::u64(n.hops_sum)});
+  }
+  io::Table series(kTimeSeriesTable, "Per window of metrics.window_cycles cycles", window_columns(),
+                   1, io::Combine::kSum);
+  for (const auto& [window, w] : windows_) {
+    series.add_row({Cell::u64(window), Cell::u64(w.packets_generated), Cell::u64(w.flits_generated),
+                    Cell::u64(w.packets_delivered), Cell::u64(w.flits_delivered),
+                    Cell::i64(w.latency_sum)});
+  }
+  io::Table ports(kPortsTable,
+                  "Per router output port, whole run: flits and heads sent, and the heads' "
+                  "wait beyond the router pipeline (contention); the latency map",
+                  {{"router", io::ColumnType::kUInt64, "", "router id"},
+                   {"port", io::ColumnType::kUInt64, "", "output port of the router"},
+                   {"terminal", io::ColumnType::kUInt64, "", "1 for an ejection port"},
+                   {"flits", io::ColumnType::kUInt64, "flits", "flits sent on the port"},
+                   {"packets", io::ColumnType::kUInt64, "packets", "heads sent on the port"},
+                   {"head_wait_ticks", io::ColumnType::kUInt64, "ps",
+                    "sum over the heads of their wait beyond the pipeline"}},
+                  2, io::Combine::kConcatenate);
+  for (const RouterPortTotals& t : ports_) {
+    ports.add_row({Cell::u64(t.router), Cell::u64(t.port), Cell::u64(t.terminal),
+                   Cell::u64(t.flits), Cell::u64(t.packets), Cell::u64(t.head_wait_ticks)});
+  }
+  set.tables.push_back(std::move(nodes));
+  set.tables.push_back(std::move(series));
+  set.tables.push_back(std::move(ports));
+  return set;
+}
+
+std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
+    const io::ResultSet& combined) const {
+  const io::Table& nodes = require_table(combined, kNodesTable);
+  const io::Table& series = require_table(combined, kTimeSeriesTable);
+  const double cycle = static_cast<double>(params_.ticks_per_cycle);
+  const double node_cycles = static_cast<double>(params_.num_nodes) *
+                             static_cast<double>(params_.measure_end_cycle - params_.warmup_cycles);
+  std::vector<std::pair<std::string, std::string>> rows;
+  auto load_row = [&](const char* label, const char* column) {
+    rows.emplace_back(label, format("%.4f flits/node/cycle",
+                                    static_cast<double>(column_sum(nodes, column)) / node_cycles));
+  };
+  load_row("offered load", "flits_offered");
+  load_row("accepted load", "flits_accepted");
+
+  const std::uint64_t measured = column_sum(nodes, "packets_measured");
+  rows.emplace_back("packets measured", std::to_string(measured));
+  const double latency = static_cast<double>(signed_column_sum(nodes, "latency_sum"));
+  const double network = static_cast<double>(signed_column_sum(nodes, "network_latency_sum"));
+  auto mean_row = [&](const char* label, double sum, double scale, const char* unit) {
+    rows.emplace_back(
+        label, measured == 0 ? std::string("n/a (no measured packet)")
+                             : format("%.2f", sum / scale / static_cast<double>(measured)) + unit);
+  };
+  mean_row("latency", latency, cycle, " cycles");
+  mean_row("network latency", network, cycle, " cycles");
+  mean_row("source-queue wait", latency - network, cycle, " cycles");
+  mean_row("hops", static_cast<double>(column_sum(nodes, "hops_sum")), 1.0, " routers");
+
+  // Eq. 4.1/4.2: each destination's mean first, then their mean (rows are sorted by node).
+  const std::size_t lat = nodes.column_index("latency_sum");
+  const std::size_t cnt = nodes.column_index("packets_measured");
+  double sum_of_means = 0.0;
+  std::uint64_t destinations = 0;
+  for (std::size_t r = 0; r < nodes.rows(); ++r) {
+    const std::uint64_t n = nodes.at(r, cnt).as_u64();
+    if (n == 0) continue;
+    sum_of_means += static_cast<double>(nodes.at(r, lat).as_i64()) / cycle / static_cast<double>(n);
+    ++destinations;
+  }
+  rows.emplace_back("latency (dest. means)",
+                    destinations == 0
+                        ? std::string("n/a (no measured packet)")
+                        : format("%.2f cycles", sum_of_means / static_cast<double>(destinations)));
+
+  // Saturation: windows entirely inside the second half of the interval.
+  const std::uint64_t middle =
+      params_.warmup_cycles + (params_.measure_end_cycle - params_.warmup_cycles) / 2;
+  const std::uint64_t first = (middle + params_.window_cycles - 1) / params_.window_cycles;
+  const std::uint64_t last = params_.measure_end_cycle / params_.window_cycles;  // exclusive
+  const std::size_t win = series.column_index("window");
+  const std::size_t gen = series.column_index("flits_generated");
+  const std::size_t del = series.column_index("flits_delivered");
+  std::uint64_t generated = 0;
+  std::uint64_t delivered = 0;
+  for (std::size_t r = 0; r < series.rows(); ++r) {
+    const std::uint64_t w = series.at(r, win).as_u64();
+    if (w < first || w >= last) continue;
+    generated += series.at(r, gen).as_u64();
+    delivered += series.at(r, del).as_u64();
+  }
+  std::string saturation;
+  if (last < first + 2) {
+    saturation = "unknown (fewer than 2 windows in the second half of the measurement)";
+  } else if (generated == 0) {
+    saturation = "unknown (no traffic offered in the second half of the measurement)";
+  } else {
+    const double backlog_growth =
+        (static_cast<double>(generated) - static_cast<double>(delivered)) /
+        static_cast<double>(generated);
+    const bool saturated =
+        static_cast<double>(delivered) < kSaturationShare * static_cast<double>(generated);
+    saturation =
+        (saturated ? "yes" : "no") +
+        format(" (backlog %+.1f%% of the flits offered in cycles ", 100.0 * backlog_growth) +
+        std::to_string(first * params_.window_cycles) + ".." +
+        std::to_string(last * params_.window_cycles) + ")";
+  }
+  rows.emplace_back("saturation", saturation);
+  return rows;
+}
+
+}  // namespace net

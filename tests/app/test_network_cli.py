@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: Apache-2.0
+"""End-to-end tests of the warpnet command line on the network model's examples."""
+import re
+import subprocess
+
+import pytest
+
+EXAMPLES = ["mesh8x8.toml", "booksim-like.toml", "phases.toml"]
+SHORT = ["--set", "simulation.end_time=3000", "--set", "traffic.warmup_cycles=500",
+         "--set", "metrics.window_cycles=250"]
+
+
+def rows(stdout):
+    """The summary as {label: value} (two spaces of indent, the label padded to 22)."""
+    out = {}
+    for line in stdout.splitlines():
+        match = re.match(r"  (\S.{0,21}?)\s{2,}(\S.*)$", line)
+        if match:
+            out[match.group(1).strip()] = match.group(2)
+    return out
+
+
+def digest_of(stdout):
+    match = re.search(r"event digest\s+(0x[0-9a-f]{16})", stdout)
+    assert match, stdout
+    return match.group(1)
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_examples_are_valid(warpnet, root, example):
+    r = warpnet("validate", root / "examples" / example)
+    assert r.returncode == 0, r.stderr
+    assert "valid (model network" in r.stdout
+
+
+def test_mesh_example_runs_and_describes_the_network(warpnet, root):
+    r = warpnet("run", root / "examples/mesh8x8.toml", *SHORT)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["model"] == "network"
+    assert summary["termination"].startswith("end time reached")
+    assert summary["network"] == "mesh 8x8, concentration 1 (64 routers, 64 nodes)"
+    assert summary["routing"] == "dimension_order"
+    assert summary["router"] == "wormhole, 2 VCs x 8 flits, 5-cycle hop"
+    assert summary["traffic"] == "uniform at 0.3 flits/node/cycle, bernoulli, 1-flit packets"
+
+
+def test_mesh_example_prints_the_network_results(warpnet, root):
+    r = warpnet("run", root / "examples/mesh8x8.toml", *SHORT)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    offered = float(summary["offered load"].split()[0])
+    accepted = float(summary["accepted load"].split()[0])
+    assert offered == pytest.approx(0.3, rel=0.05)
+    assert accepted == pytest.approx(offered, rel=0.05)
+    assert 32.0 < float(summary["network latency"].split()[0]) < 40.0
+    for label in ["latency", "source-queue wait", "hops", "latency (dest. means)",
+                  "packets measured"]:
+        assert label in summary
+    assert summary["saturation"].startswith("no")
+
+
+def test_phases_example_runs(warpnet, root):
+    r = warpnet("run", root / "examples/phases.toml", "--set", "simulation.end_time=5000")
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["traffic"].startswith(
+        "2 phases (transpose 0.2 for 2000, uniform 0.3 for 2000), repeated")
+
+
+def test_same_seed_same_digest_and_rollback_check_agrees(warpnet, root):
+    example = root / "examples/mesh8x8.toml"
+    small = ["--set", "network.dims=[4,4]", "--set", "simulation.end_time=1500",
+             "--set", "traffic.warmup_cycles=100"]
+    a = warpnet("run", example, *small)
+    b = warpnet("run", example, *small, "--engine", "rollback-check")
+    c = warpnet("run", example, *small, "--set", "simulation.seed=2")
+    assert a.returncode == b.returncode == c.returncode == 0, a.stderr + b.stderr + c.stderr
+    assert digest_of(a.stdout) == digest_of(b.stdout)
+    assert digest_of(a.stdout) != digest_of(c.stdout)
+
+
+def test_explain_lists_the_network_sections(warpnet):
+    r = warpnet("config", "--explain")
+    assert r.returncode == 0
+    for text in ["[network]", "[router]", "[traffic]", "[traffic.hot_spot]", "[traffic.periodic]",
+                 "[traffic.on_off]", "[metrics]", "network.routing", "router.vcs",
+                 "traffic.phases[].duration", "traffic.phases_repeat", "metrics.window_cycles",
+                 '(only when simulation.model = "network")']:
+        assert text in r.stdout, text
+
+
+def test_effective_config_of_the_phases_example_is_valid_again(warpnet, root, tmp_path):
+    r = warpnet("config", "--effective", root / "examples/phases.toml")
+    assert r.returncode == 0, r.stderr
+    assert 'phases = [{duration = 2000, pattern = "transpose", load = 0.2}' in r.stdout
+    assert "network.n" not in r.stdout and "\nn = " not in r.stdout
+    path = tmp_path / "effective.toml"
+    path.write_text(r.stdout)
+    again = warpnet("validate", path)
+    assert again.returncode == 0, again.stderr
+
+
+def test_bad_network_input_names_every_key_and_exits_2(warpnet, root):
+    r = warpnet("validate", root / "examples/mesh8x8.toml", "--set", "network.n=3",
+                "--set", "traffic.phases_repeat=2", "--set", "traffic.warmup_cycles=30000")
+    assert r.returncode == 2
+    for key in ["network.n", "traffic.phases_repeat", "traffic.warmup_cycles"]:
+        assert key in r.stderr, r.stderr
+
+
+def test_a_phase_set_on_the_command_line(warpnet, root):
+    r = warpnet("validate", root / "examples/mesh8x8.toml", "--set",
+                'traffic.phases=[{duration=100, pattern="transpose"}, {duration=100, lod=1}]')
+    assert r.returncode == 2
+    assert 'unknown field "lod"' in r.stderr
+    assert 'did you mean "load"?' in r.stderr
+
+
+def test_results_file_holds_the_network_tables(warpnet, root, tmp_path):
+    out = tmp_path / "mesh.h5"
+    r = warpnet("run", root / "examples/mesh8x8.toml", *SHORT, "--output", out, output=True)
+    assert r.returncode == 0, r.stderr
+    listing = subprocess.run(["h5ls", "-r", str(out)], capture_output=True, text=True)
+    assert listing.returncode == 0, listing.stderr
+    assert re.search(r"^/network/nodes\s+Dataset \{64", listing.stdout, re.M), listing.stdout
+    assert re.search(r"^/network/time_series\s+Dataset \{12", listing.stdout, re.M), listing.stdout
