@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The network summary figures of one run, computed from its tables.
+
+The same formulas as the summary `warpnet run` prints (models/network/metrics/network_results.cpp
+and docs/hdf5-schema.md, "Network model"):
+
+- offered (accepted) load = sum(flits_offered (flits_accepted)) / num_nodes / measured cycles,
+  in flits/node/cycle, over the measurement interval [warmup_cycles, measure_end_cycle);
+- latency, network latency, source-queue wait: sums over measured packets / packets measured,
+  in cycles; hops likewise, in routers crossed;
+- latency (dest. means): the mean over destinations of each destination's mean latency;
+- saturated: over the windows lying wholly in the second half of the measurement interval,
+  fewer than 95 % of the flits generated were delivered (None when there are fewer than two such
+  windows or no traffic);
+- from `network/ports` (the latency map), when present: the packet-weighted mean head wait over
+  all output ports, the largest mean wait of one port, and the largest utilisation of a network
+  (router-to-router) port, in flits/cycle over the whole run.
+
+A figure whose table or attribute is absent (a PHOLD run, an older file) is NaN, so that sweeps
+mixing files still load.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .run_file import Run
+
+SATURATION_SHARE = 0.95
+NAN = float("nan")
+
+SUMMARY_UNITS = {
+    "offered_load": "flits/node/cycle",
+    "accepted_load": "flits/node/cycle",
+    "packets_measured": "packets",
+    "latency": "cycles",
+    "network_latency": "cycles",
+    "source_queue_latency": "cycles",
+    "hops": "routers",
+    "latency_dest_mean": "cycles",
+    "saturated": "",
+    "port_wait_mean": "cycles",
+    "port_wait_max": "cycles",
+    "channel_utilisation_max": "flits/cycle",
+}
+
+
+def network_params(run: Run) -> dict[str, float]:
+    """The `/network` attributes the formulas need, plus the simulated cycles; NaN if absent."""
+    attrs = run.group_attrs("network")
+    params = {name: float(attrs.get(name, NAN)) for name in
+              ("num_nodes", "ticks_per_cycle", "warmup_cycles", "measure_end_cycle",
+               "window_cycles")}
+    end_time = run.config_flat.get("simulation.end_time")
+    params["cycles_simulated"] = float(math.ceil(end_time)) if end_time is not None else NAN
+    return params
+
+
+def ticks_to_cycles(values, unit: str, ticks_per_cycle: float):
+    """Converts a time column to cycles according to its unit ("ps" are kernel ticks)."""
+    if unit == "cycles":
+        return values
+    if unit in ("ps", "ticks"):
+        return values / ticks_per_cycle
+    raise ValueError(f"unexpected time unit {unit!r} (expected 'ps' or 'cycles')")
+
+
+def network_summary(run: Run) -> dict[str, Any]:
+    """The summary figures of one run as {name: value}; units in `SUMMARY_UNITS`."""
+    out: dict[str, Any] = {name: NAN for name in SUMMARY_UNITS}
+    out["saturated"] = None
+    p = network_params(run)
+    if run.has_table("network/nodes"):
+        out.update(_node_figures(run.table("network/nodes"), p))
+    if run.has_table("network/time_series"):
+        out["saturated"] = saturation(run.table("network/time_series"), p)
+    if run.has_table("network/ports"):
+        out.update(_port_figures(run.table("network/ports"), p))
+    return out
+
+
+def _node_figures(nodes: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
+    node_cycles = p["num_nodes"] * (p["measure_end_cycle"] - p["warmup_cycles"])
+    units = nodes.attrs.get("units", {})
+    tpc = p["ticks_per_cycle"]
+
+    def total(column: str) -> float:
+        return float(nodes[column].sum()) if column in nodes else NAN
+
+    def cycles(column: str) -> float:
+        if column not in nodes:
+            return NAN
+        return float(ticks_to_cycles(float(nodes[column].sum()), units.get(column, "ps"), tpc))
+
+    measured = total("packets_measured")
+    figures = {
+        "offered_load": total("flits_offered") / node_cycles if node_cycles > 0 else NAN,
+        "accepted_load": total("flits_accepted") / node_cycles if node_cycles > 0 else NAN,
+        "packets_measured": measured,
+    }
+    if measured > 0:
+        latency, network = cycles("latency_sum"), cycles("network_latency_sum")
+        figures.update(latency=latency / measured, network_latency=network / measured,
+                       source_queue_latency=(latency - network) / measured,
+                       hops=total("hops_sum") / measured)
+        per_node = nodes[nodes["packets_measured"] > 0]
+        means = ticks_to_cycles(per_node["latency_sum"].astype(float),
+                                units.get("latency_sum", "ps"), tpc) / per_node["packets_measured"]
+        figures["latency_dest_mean"] = float(means.mean())
+    return figures
+
+
+def saturation(series: pd.DataFrame, p: dict[str, float]) -> bool | None:
+    """True when the backlog grows in the second half of the measurement (see module doc)."""
+    warmup, end, window = p["warmup_cycles"], p["measure_end_cycle"], p["window_cycles"]
+    if any(math.isnan(v) for v in (warmup, end, window)) or window <= 0 or series.empty:
+        return None
+    middle = warmup + (end - warmup) // 2
+    first = math.ceil(middle / window)
+    last = end // window
+    if last < first + 2:
+        return None
+    inside = series[(series["window"] >= first) & (series["window"] < last)]
+    generated = float(inside["flits_generated"].sum())
+    if generated == 0:
+        return None
+    return float(inside["flits_delivered"].sum()) < SATURATION_SHARE * generated
+
+
+def port_frame(ports: pd.DataFrame, p: dict[str, float]) -> pd.DataFrame:
+    """The ports table with the derived columns of the latency map:
+
+    - `mean_wait`: head_wait / packets, in cycles (NaN for a port no packet took);
+    - `utilisation`: flits / cycles simulated, in flits per cycle.
+    """
+    frame = ports.copy()
+    unit = ports.attrs.get("units", {}).get("head_wait_ticks", "ps")
+    wait = ticks_to_cycles(frame["head_wait_ticks"].astype(float), unit, p["ticks_per_cycle"])
+    packets = frame["packets"].astype(float)
+    frame["wait_cycles"] = wait
+    frame["mean_wait"] = np.where(packets > 0, wait / packets.where(packets > 0, 1.0), NAN)
+    frame["utilisation"] = frame["flits"].astype(float) / p["cycles_simulated"]
+    frame.attrs["units"] = {**ports.attrs.get("units", {}), "wait_cycles": "cycles",
+                            "mean_wait": "cycles", "utilisation": "flits/cycle"}
+    return frame
+
+
+def _port_figures(ports: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
+    frame = port_frame(ports, p)
+    packets = float(frame["packets"].sum())
+    network = frame[frame["terminal"] == 0] if "terminal" in frame else frame
+    return {
+        "port_wait_mean": float(frame["wait_cycles"].sum()) / packets if packets > 0 else NAN,
+        "port_wait_max": float(frame["mean_wait"].max()) if frame["mean_wait"].notna().any()
+        else NAN,
+        "channel_utilisation_max": float(network["utilisation"].max()) if len(network) else NAN,
+    }
