@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Test helpers for whole-network runs: an OutputSink that keeps the network model's records,
-// and run_network(), which builds and runs one simulation and returns what the sink saw.
+// run_network(), which builds and runs one simulation and returns what the sink saw, and the
+// checks several test files share (conservation, configuration errors).
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "models/network/build/network_build.hpp"
@@ -39,6 +46,55 @@ inline NetworkRun run_network(const NetworkParams& params, pdes::KernelConfig co
   sim.set_output_sink(&run.sink);
   run.result = sim.run();
   return run;
+}
+
+/// How many routers a delivered packet may have crossed.
+enum class HopRule {
+  kMinimal,    ///< exactly router distance + 1
+  kNonMinimal  ///< between distance + 1 and 2 * diameter + 1 (Valiant)
+};
+
+/// Conservation: every generated packet (at least `min_packets`) is delivered exactly once, to
+/// its destination, with a hop count allowed by `hops` and ordered times; the run ended because
+/// no event was left (a deadlock would leave packets undelivered).
+inline void check_delivered_exactly_once(const NetworkRun& run, HopRule hops,
+                                         std::size_t min_packets) {
+  CHECK(run.result.reason == pdes::TerminationReason::no_more_events);
+  const auto& gen = run.sink.generated;
+  const auto& del = run.sink.delivered;
+  REQUIRE(gen.size() > min_packets);
+  CHECK(del.size() == gen.size());
+  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::uint32_t> dst_of;
+  for (const auto& g : gen) REQUIRE(dst_of.emplace(std::make_tuple(g.src, g.seq), g.dst).second);
+  std::set<std::tuple<std::uint32_t, std::uint32_t>> seen;
+  const Topology& topo = *run.info.topology;
+  for (const auto& d : del) {
+    const auto key = std::make_tuple(d.src, d.seq);
+    REQUIRE(dst_of.count(key) == 1);
+    CHECK(dst_of[key] == d.dst);
+    CHECK(seen.insert(key).second);
+    const std::uint32_t shortest =
+        topo.distance(topo.router_of_node(d.src), topo.router_of_node(d.dst)) + 1;
+    if (hops == HopRule::kMinimal) {
+      CHECK(d.hops == shortest);
+    } else {
+      CHECK(d.hops >= shortest);
+      CHECK(d.hops <= 2 * topo.diameter() + 1);
+    }
+    CHECK(d.delivered - d.injected >= 0);
+    CHECK(d.injected >= d.created);
+  }
+}
+
+/// build_network rejects `params` with a pdes::ConfigError naming `key`.
+inline void require_config_error(const NetworkParams& params, const std::string& key) {
+  pdes::Simulation sim(pdes::KernelConfig{});
+  try {
+    build_network(sim, params);
+    FAIL("no ConfigError for " << key);
+  } catch (const pdes::ConfigError& e) {
+    CHECK(e.key() == key);
+  }
 }
 
 }  // namespace net::testing

@@ -10,19 +10,7 @@
 #include "models/network/router/router_lp.hpp"
 #include "network_run.hpp"
 
-namespace {
-
-void require_config_error(const net::NetworkParams& p, const std::string& key) {
-  pdes::Simulation sim(pdes::KernelConfig{});
-  try {
-    net::build_network(sim, p);
-    FAIL("no ConfigError for " << key);
-  } catch (const pdes::ConfigError& e) {
-    CHECK(e.key() == key);
-  }
-}
-
-}  // namespace
+using net::testing::require_config_error;
 
 TEST_CASE("LP layout: routers first, then nodes") {
   net::NetworkParams p;

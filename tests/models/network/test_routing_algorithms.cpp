@@ -7,10 +7,8 @@
 // of the latency map add up.
 #include <doctest/doctest.h>
 
-#include <map>
 #include <set>
 #include <string>
-#include <tuple>
 
 #include "models/network/metrics/latency_summary.hpp"
 #include "models/network/routing/route_candidates.hpp"
@@ -48,34 +46,10 @@ NetworkParams network_of(const std::string& topology) {
   return p;
 }
 
-std::uint32_t router_distance(const net::Topology& t, std::uint32_t a, std::uint32_t b) {
-  return t.distance(t.router_of_node(a), t.router_of_node(b));
-}
-
 void check_conservation(const NetworkParams& p, bool minimal) {
-  const net::testing::NetworkRun run = net::testing::run_network(p);
-  CHECK(run.result.reason == pdes::TerminationReason::no_more_events);
-  const auto& gen = run.sink.generated;
-  const auto& del = run.sink.delivered;
-  REQUIRE(gen.size() > 300);
-  CHECK(del.size() == gen.size());
-  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::uint32_t> dst_of;
-  for (const auto& g : gen) REQUIRE(dst_of.emplace(std::make_tuple(g.src, g.seq), g.dst).second);
-  std::set<std::tuple<std::uint32_t, std::uint32_t>> seen;
-  const net::Topology& topo = *run.info.topology;
-  for (const auto& d : del) {
-    const auto key = std::make_tuple(d.src, d.seq);
-    REQUIRE(dst_of.count(key) == 1);
-    CHECK(dst_of[key] == d.dst);
-    CHECK(seen.insert(key).second);
-    const std::uint32_t shortest = router_distance(topo, d.src, d.dst) + 1;
-    if (minimal) {
-      CHECK(d.hops == shortest);
-    } else {
-      CHECK(d.hops >= shortest);
-      CHECK(d.hops <= 2 * topo.diameter() + 1);
-    }
-  }
+  net::testing::check_delivered_exactly_once(
+      net::testing::run_network(p),
+      minimal ? net::testing::HopRule::kMinimal : net::testing::HopRule::kNonMinimal, 300);
 }
 
 }  // namespace
@@ -120,30 +94,22 @@ TEST_CASE("long worms across several routers on a torus, adaptive and Valiant") 
 }
 
 TEST_CASE("a routing that does not fit the topology, or too few VCs, is a ConfigError") {
-  auto require_error = [](NetworkParams p, const std::string& key) {
-    pdes::Simulation sim(pdes::KernelConfig{});
-    try {
-      net::build_network(sim, p);
-      FAIL("no ConfigError for " << key);
-    } catch (const pdes::ConfigError& e) {
-      CHECK(e.key() == key);
-    }
-  };
+  using net::testing::require_config_error;
   NetworkParams tree = network_of("fat_tree");
   tree.routing = "valiant";
-  require_error(tree, "network.routing");
+  require_config_error(tree, "network.routing");
   tree.routing = "minimal_adaptive";
-  require_error(tree, "network.routing");
+  require_config_error(tree, "network.routing");
   NetworkParams mesh = network_of("mesh");
   mesh.routing = "nca_adaptive";
-  require_error(mesh, "network.routing");
+  require_config_error(mesh, "network.routing");
   NetworkParams torus = network_of("torus");
   torus.routing = "valiant";
   torus.router.vcs = 3;  // needs 4 classes
-  require_error(torus, "router.vcs");
+  require_config_error(torus, "router.vcs");
   torus.routing = "minimal_adaptive";
   torus.router.vcs = 2;  // needs 3 classes
-  require_error(torus, "router.vcs");
+  require_config_error(torus, "router.vcs");
 }
 
 TEST_CASE("Valiant: mean path about twice the minimal one under uniform traffic") {
