@@ -3,6 +3,7 @@
 // warpnet: the command-line interface.
 //   warpnet run FILE [--set key=value]... [--engine NAME] [--stats-json PATH] [--progress]
 //   warpnet validate FILE [--set key=value]...
+//   warpnet sweep FILE --set key=lo:hi:step|v1,v2... [--jobs N] [--output-dir DIR] [--saturation]
 //   warpnet config --explain | --effective FILE [--set key=value]...
 //   warpnet --version
 #include <CLI/CLI.hpp>
@@ -11,6 +12,7 @@
 
 #include "app/commands.hpp"
 #include "app/exit_codes.hpp"
+#include "app/sweep_command.hpp"
 #include "app/version.hpp"
 
 int main(int argc, char** argv) {
@@ -43,6 +45,28 @@ int main(int argc, char** argv) {
   CLI::App* validate = cli.add_subcommand("validate", "check a configuration without running it");
   add_config_options(validate);
 
+  CLI::App* sweep = cli.add_subcommand("sweep", "run a configuration over swept keys, in parallel");
+  app::SweepOptions sweep_options;
+  sweep->add_option("FILE", sweep_options.config_file, "experiment configuration (TOML)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sweep->add_option("--set", sweep_options.settings,
+                    "key=lo:hi:step or key=v1,v2,... sweeps the key; key=value fixes it "
+                    "(repeatable; several swept keys give every combination)");
+  sweep->add_option("--engine", sweep_options.engine, "the engine of every point");
+  sweep->add_option("--jobs,-j", sweep_options.jobs, "points run at once (default: the cores)")
+      ->check(CLI::PositiveNumber);
+  sweep->add_option("--output-dir,-o", sweep_options.output_dir,
+                    "directory of the results files and index.csv (default: <simulation.name>-sweep)");
+  sweep->add_flag("--force", sweep_options.force, "use the directory even if it is not empty");
+  CLI::Option* saturation =
+      sweep->add_flag("--saturation", sweep_options.saturation,
+                      "then search the saturation point of traffic.load (or the one swept key)");
+  sweep->add_option("--tolerance", sweep_options.tolerance,
+                    "width of the saturation bracket to reach (default 0.005)")
+      ->check(CLI::PositiveNumber)
+      ->needs(saturation);
+
   CLI::App* config = cli.add_subcommand("config", "describe the configuration keys");
   bool explain = false;
   std::string effective_file;
@@ -60,6 +84,7 @@ int main(int argc, char** argv) {
 
   if (*run) return app::run_command(options);
   if (*validate) return app::validate_command(options);
+  if (*sweep) return app::sweep_command(sweep_options);
   if (*config) {
     if (!effective_file.empty()) {
       options.config_file = effective_file;
