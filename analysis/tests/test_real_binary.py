@@ -114,3 +114,46 @@ def test_run_sweep_writes_an_index_load_runs_reads(tmp_path):
     assert runs["file"].tolist() == ["run-0000.h5", "run-0001.h5"]
     assert runs.attrs["swept_keys"] == ["traffic.load"]
     assert runs["offered_load"].tolist() == pytest.approx([0.1, 0.2], abs=0.02)
+
+
+def test_pairs_agree_with_nodes_and_destination_means(mesh_run, tmp_path):
+    """64 nodes: `latency_table = "auto"` keeps the pairs table; its sums per destination are
+    the nodes' measured sums, and the mean of destination means is the summary's."""
+    run, _ = mesh_run
+    assert run.group_attrs("network")["latency_table"] == "pairs"
+    pairs = wa.pair_latency(run)
+    assert pairs[["src", "dst"]].apply(tuple, axis=1).is_monotonic_increasing
+    assert (pairs["min_latency"] <= pairs["mean_latency"]).all()
+    assert (pairs["mean_latency"] <= pairs["max_latency"]).all()
+    nodes = run.table("network/nodes").set_index("node")
+    dests = wa.destination_latency(run).set_index("dst")
+    measured = nodes[nodes["packets_measured"] > 0]
+    assert dests["packets"].tolist() == measured["packets_measured"].tolist()
+    assert dests["latency_sum"].tolist() == measured["latency_sum"].tolist()
+    s = wa.network_summary(run)
+    assert dests["mean_latency"].mean() == pytest.approx(s["latency_dest_mean"])
+    wa.plot_destination_latency(run, path=tmp_path / "dest.png")
+    assert (tmp_path / "dest.png").stat().st_size > 5_000
+
+
+def test_warmup_packets_and_samples(tmp_path):
+    """A warm-up of K delivered packets is the warm-up in cycles up to the K-th delivery, and
+    the packet sample is the measured packets whose (src, seq) hash picks them."""
+    out = tmp_path / "w.h5"
+    command = [BINARY, "run", str(EXAMPLE), "--no-progress", "--output", str(out),
+               "--set", "simulation.end_time=1500", "--set", "traffic.warmup_cycles=0",
+               "--set", "traffic.warmup_packets=3000", "--set", "metrics.packet_sample_every=5"]
+    subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    run = wa.load_run(out)
+    attrs = run.group_attrs("network")
+    assert attrs["warmup_packets"] == 3000
+    series = run.table("network/time_series")
+    assert 0 < attrs["warmup_cycles"] < 1500
+    samples = wa.packet_samples(run)
+    assert len(samples) > 0
+    tpc = attrs["ticks_per_cycle"]
+    assert (samples["created"] >= attrs["warmup_cycles"] * tpc).all()
+    assert (samples["latency"] >= samples["network_latency"]).all()
+    measured = run.table("network/nodes")["packets_measured"].sum()
+    assert len(samples) == pytest.approx(measured / 5, rel=0.15)
+    assert series["packets_delivered"].sum() >= 3000

@@ -9,12 +9,15 @@ figures of an interconnection-network study.
     wa.plot_latency_map(run, path="map.png")
 
 Modules: run_file (one file), runs (many), summary (network figures), latency_map,
+pair_latency (per pair / destination, packet samples),
 topology (router id -> coordinates), plots, sweep_index (index.csv), runner (run the binary).
 """
 from .config import flatten_config
 from .latency_map import port_latency, router_latency
-from .plots import (new_figure, plot_latency_map, plot_latency_vs_load, plot_load_sweep,
-                    plot_throughput, plot_time_series, save_figure, window_frame)
+from .pair_latency import destination_latency, packet_samples, pair_latency
+from .plots import (new_figure, plot_destination_latency, plot_latency_map,
+                    plot_latency_vs_load, plot_load_sweep, plot_throughput, plot_time_series,
+                    save_figure, window_frame)
 from .run_file import ResultsFileError, Run, load_run
 from .runner import WarpnetRunError, find_warpnet, run_sweep, run_warpnet, supports_output
 from .runs import load_runs, runs_frame
@@ -24,8 +27,9 @@ from .topology import Topology, coordinates, topology_from_config
 
 __all__ = [
     "ResultsFileError", "Run", "SUMMARY_UNITS", "Topology", "WarpnetRunError", "coordinates",
-    "find_warpnet", "flatten_config", "load_run", "load_runs", "network_summary", "new_figure",
-    "plot_latency_map", "plot_latency_vs_load", "plot_load_sweep", "plot_throughput",
+    "destination_latency", "find_warpnet", "flatten_config", "load_run", "load_runs",
+    "network_summary", "new_figure", "packet_samples", "pair_latency",
+    "plot_destination_latency", "plot_latency_map", "plot_latency_vs_load", "plot_load_sweep", "plot_throughput",
     "plot_time_series", "port_latency", "read_index", "router_latency", "run_sweep",
     "run_warpnet", "runs_frame", "save_figure", "supports_output", "topology_from_config",
     "window_frame", "write_index",

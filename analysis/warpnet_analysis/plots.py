@@ -12,7 +12,8 @@ current-figure state: scripts, tests and notebook kernels behave alike. Function
 - `plot_load_sweep(runs)`: both side by side;
 - `plot_latency_map(run)`: contention per router, a heatmap over router coordinates for meshes,
   tori and hypercubes, bars per level for fat trees;
-- `plot_time_series(run or {label: run})`: latency and throughput per window.
+- `plot_time_series(run or {label: run})`: latency and throughput per window;
+- `plot_destination_latency(run)`: mean (and min..max) latency per destination.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import LogLocator, ScalarFormatter
 
 from .latency_map import MAP_METRICS, router_latency
+from .pair_latency import destination_latency
 from .run_file import Run
 from .summary import network_params
 from .topology import DIRECT, topology_from_config
@@ -302,3 +304,27 @@ def plot_time_series(runs: Run | Mapping[str, Run] | Sequence[Run], *,
     bottom.set_xlabel("cycle (window centre)")
     bottom.set_ylim(bottom=0)
     return _finish(figure, path)
+
+
+# --- latency per destination ------------------------------------------------------------------
+
+def plot_destination_latency(run: Run, *, ax: Axes | None = None,
+                             path: str | Path | None = None) -> Figure:
+    """Mean latency per destination node (bars), with the min-max range when the run has it
+    (`network/pairs` or `network/destinations`), and the mean of destination means as a line
+    (the PR-DRB thesis's Eq. 4.1/4.2)."""
+    dests = destination_latency(run)
+    ax = _axes(ax, width=max(6.4, 0.12 * len(dests)))
+    x = dests["dst"].to_numpy()
+    mean = dests["mean_latency"].to_numpy()
+    ax.bar(x, mean, width=0.8, color="tab:blue", label="mean")
+    if dests["min_latency"].notna().any():
+        ax.vlines(x, dests["min_latency"], dests["max_latency"], color="black", linewidth=0.8,
+                  label="min..max")
+    if len(dests):
+        ax.axhline(float(np.nanmean(mean)), color="tab:red", linestyle="--",
+                   label="mean of destination means")
+    ax.set_xlabel("destination node")
+    ax.set_ylabel("packet latency (cycles)")
+    ax.legend(loc="best", fontsize="small")
+    return _finish(ax.figure, path)

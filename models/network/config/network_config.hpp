@@ -18,6 +18,7 @@
 
 #include "io/config/config.hpp"
 #include "models/network/build/network_params.hpp"
+#include "models/network/metrics/latency_table.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net {
@@ -31,6 +32,12 @@ struct NetworkSetup {
   /// injection end and the end of the last phase repetition.
   std::uint64_t measure_end_cycle = 0;
   std::uint64_t window_cycles = 1000;  ///< metrics.window_cycles
+  /// metrics.latency_table with "auto" resolved by the node count.
+  LatencyGranularity latency_table = LatencyGranularity::kNone;
+  std::uint64_t packet_sample_every = 0;  ///< metrics.packet_sample_every (0: off)
+  /// traffic.warmup_packets (0: not given, the warm-up is params.warmup_cycles). When set,
+  /// params.warmup_cycles is 0: the node LPs measure every packet and NetworkResults decides.
+  std::uint64_t warmup_packets = 0;
 };
 
 /// Reads and checks the network keys of `config` (simulation.model = "network"); throws

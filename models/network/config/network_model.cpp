@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 
+#include "io/results/combine.hpp"
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
@@ -95,6 +96,12 @@ std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
   r.warmup_cycles = setup_.params.warmup_cycles;
   r.measure_end_cycle = setup_.measure_end_cycle;
   r.window_cycles = setup_.window_cycles;
+  r.latency_table = setup_.latency_table;
+  r.packet_sample_every = setup_.packet_sample_every;
+  r.warmup_packets = setup_.warmup_packets;
+  // The app combines the results over MPI_COMM_WORLD; the warm-up in packets needs the same
+  // collective earlier (ModelResults has no hook of its own for it).
+  r.reduce = [](const io::ResultSet& local) { return io::combine(local, MPI_COMM_WORLD); };
   return std::make_unique<NetworkResults>(r);
 }
 

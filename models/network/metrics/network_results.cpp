@@ -2,8 +2,10 @@
 #include "models/network/metrics/network_results.hpp"
 
 #include <cstdio>
+#include <span>
+#include <variant>
 
-#include "models/network/metrics/packet_records.hpp"
+#include "io/results/combine.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
@@ -73,70 +75,150 @@ const io::Table& require_table(const io::ResultSet& set, const char* name) {
   return *table;
 }
 
+std::uint64_t int_attribute(const io::ResultSet& set, const char* path) {
+  const auto it = set.attributes.find(path);
+  PDES_CHECK(it != set.attributes.end() && std::holds_alternative<std::int64_t>(it->second),
+             std::string("results without the integer attribute ") + path);
+  return static_cast<std::uint64_t>(std::get<std::int64_t>(it->second));
+}
+
 }  // namespace
 
-NetworkResults::NetworkResults(const NetworkResultsParams& params) : params_(params) {
+NetworkResults::NetworkResults(const NetworkResultsParams& params)
+    : params_(params),
+      acc_{{}, LatencyTable(params.latency_table), PacketSamples(params.packet_sample_every)} {
   PDES_CHECK(params_.measure_end_cycle > params_.warmup_cycles, "empty measurement interval");
   PDES_CHECK(params_.window_cycles > 0 && params_.ticks_per_cycle > 0 && params_.num_nodes > 0,
              "NetworkResults needs nodes, a window and a cycle length");
+  PDES_CHECK(params_.warmup_packets == 0 || params_.warmup_cycles == 0,
+             "a warm-up in both cycles and packets");
+  if (params_.warmup_packets > 0) warmup_.emplace(params_.warmup_packets);
 }
 
-bool NetworkResults::in_interval(std::int64_t ticks) const {
-  const auto cycle = static_cast<std::uint64_t>(ticks / params_.ticks_per_cycle);
-  return cycle >= params_.warmup_cycles && cycle < params_.measure_end_cycle;
+std::uint64_t NetworkResults::cycle_of(std::int64_t ticks) const {
+  return static_cast<std::uint64_t>(ticks / params_.ticks_per_cycle);
+}
+
+bool NetworkResults::in_interval(std::int64_t ticks, std::uint64_t warmup) const {
+  const std::uint64_t cycle = cycle_of(ticks);
+  return cycle >= warmup && cycle < params_.measure_end_cycle;
 }
 
 std::uint64_t NetworkResults::window_of(std::int64_t ticks) const {
-  return static_cast<std::uint64_t>(ticks / params_.ticks_per_cycle) / params_.window_cycles;
+  return cycle_of(ticks) / params_.window_cycles;
+}
+
+void NetworkResults::account_generated(const PacketGenerated& g, std::uint64_t warmup,
+                                       Accumulators& acc) const {
+  if (in_interval(g.created, warmup)) acc.nodes[g.src].flits_offered += g.size;
+}
+
+void NetworkResults::account_delivered(const PacketDelivered& d, std::uint64_t warmup,
+                                       Accumulators& acc) const {
+  NodeSums& n = acc.nodes[d.dst];
+  if (in_interval(d.delivered, warmup)) n.flits_accepted += d.size;
+  // By cycles the node LP decided; by packets the node LPs mark every packet measured.
+  const bool measured = warmup_ ? cycle_of(d.created) >= warmup : d.measured != 0;
+  if (!measured) return;
+  ++n.packets_measured;
+  n.latency_sum += d.latency();
+  n.network_latency_sum += d.network_latency();
+  n.hops_sum += d.hops;
+  if (acc.latency.granularity() != LatencyGranularity::kNone) acc.latency.add(d);
+  if (acc.samples.selects(d)) acc.samples.add(d);
 }
 
 void NetworkResults::write(const pdes::Record& record) {
   if (record.kind == PacketGenerated::kRecordKind) {
     const auto g = record.as<PacketGenerated>();
-    NodeSums& n = nodes_[g.src];
+    NodeSums& n = acc_.nodes[g.src];
     ++n.packets_generated;
     n.flits_generated += g.size;
-    if (in_interval(g.created)) n.flits_offered += g.size;
     WindowSums& w = windows_[window_of(g.created)];
     ++w.packets_generated;
     w.flits_generated += g.size;
+    if (!warmup_) {
+      account_generated(g, params_.warmup_cycles, acc_);
+    } else if (const std::uint64_t bound = warmup_->bound_cycle(); cycle_of(g.created) >= bound) {
+      account_generated(g, bound, acc_);  // W <= bound: classified as with W itself
+    } else {
+      pending_generated_.push_back(g);
+    }
   } else if (record.kind == PacketDelivered::kRecordKind) {
     const auto d = record.as<PacketDelivered>();
-    NodeSums& n = nodes_[d.dst];
+    NodeSums& n = acc_.nodes[d.dst];
     ++n.packets_received;
     n.flits_received += d.size;
-    if (in_interval(d.delivered)) n.flits_accepted += d.size;
-    if (d.measured != 0) {
-      ++n.packets_measured;
-      n.latency_sum += d.latency();
-      n.network_latency_sum += d.network_latency();
-      n.hops_sum += d.hops;
-    }
     WindowSums& w = windows_[window_of(d.delivered)];
     ++w.packets_delivered;
     w.flits_delivered += d.size;
     w.latency_sum += d.latency();
+    if (!warmup_) {
+      account_delivered(d, params_.warmup_cycles, acc_);
+      return;
+    }
+    warmup_->add_delivery(cycle_of(d.delivered));
+    // created <= delivered: a packet created at or after the bound is measured, and delivered
+    // in the interval unless after its end, whatever W <= bound turns out to be.
+    if (const std::uint64_t bound = warmup_->bound_cycle(); cycle_of(d.created) >= bound) {
+      account_delivered(d, bound, acc_);
+    } else {
+      pending_delivered_.push_back(d);
+    }
   } else if (record.kind == RouterPortTotals::kRecordKind) {
     ports_.push_back(record.as<RouterPortTotals>());
   }
 }
 
+std::optional<std::uint64_t> NetworkResults::warmup_end() const {
+  auto reduce = [&](io::Table table) {
+    io::ResultSet local;
+    local.tables.push_back(std::move(table));
+    io::ResultSet all = params_.reduce
+                            ? params_.reduce(local)
+                            : io::merge_results(std::span<const io::ResultSet>(&local, 1));
+    PDES_CHECK(all.tables.size() == 1, "the warm-up reduction lost its table");
+    return std::move(all.tables[0]);
+  };
+  const std::uint64_t bound = WarmupByPackets::min_bound(reduce(warmup_->bound_table()));
+  return WarmupByPackets::warmup_cycle(reduce(warmup_->counts_table(bound)),
+                                       params_.warmup_packets);
+}
+
 io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) const {
+  std::uint64_t warmup = params_.warmup_cycles;
+  const Accumulators* acc = &acc_;
+  std::optional<Accumulators> settled;
+  if (warmup_) {
+    // Not reached: no packet is measured, and the interval is empty.
+    const std::uint64_t w = warmup_end().value_or(std::numeric_limits<std::uint64_t>::max());
+    settled = acc_;
+    for (const PacketGenerated& g : pending_generated_) account_generated(g, w, *settled);
+    for (const PacketDelivered& d : pending_delivered_) account_delivered(d, w, *settled);
+    acc = &*settled;
+    warmup = std::min(w, params_.measure_end_cycle);
+  }
+
   io::ResultSet set;
   set.attributes["network/num_nodes"] = static_cast<std::int64_t>(params_.num_nodes);
   set.attributes["network/ticks_per_cycle"] = params_.ticks_per_cycle;
-  set.attributes["network/warmup_cycles"] = static_cast<std::int64_t>(params_.warmup_cycles);
+  set.attributes["network/warmup_cycles"] = static_cast<std::int64_t>(warmup);
+  set.attributes["network/warmup_packets"] = static_cast<std::int64_t>(params_.warmup_packets);
   set.attributes["network/measure_end_cycle"] =
       static_cast<std::int64_t>(params_.measure_end_cycle);
   set.attributes["network/window_cycles"] = static_cast<std::int64_t>(params_.window_cycles);
+  set.attributes["network/latency_table"] = std::string(to_string(params_.latency_table));
+  set.attributes["network/packet_sample_every"] =
+      static_cast<std::int64_t>(params_.packet_sample_every);
   set.attribute_units["network/ticks_per_cycle"] = "ps";
   set.attribute_units["network/warmup_cycles"] = "cycles";
+  set.attribute_units["network/warmup_packets"] = "packets";
   set.attribute_units["network/measure_end_cycle"] = "cycles";
   set.attribute_units["network/window_cycles"] = "cycles";
 
   io::Table nodes(kNodesTable, "Per compute node: traffic generated and received, latency sums",
                   node_columns(), 1, io::Combine::kConcatenate);
-  for (const auto& [node, n] : nodes_) {
+  for (const auto& [node, n] : acc->nodes) {
     nodes.add_row({Cell::u64(node), Cell::u64(n.packets_generated), Cell::u64(n.flits_generated),
                    Cell::u64(n.flits_offered), Cell::u64(n.packets_received),
                    Cell::u64(n.flits_received), Cell::u64(n.flits_accepted),
@@ -168,6 +250,10 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   set.tables.push_back(std::move(nodes));
   set.tables.push_back(std::move(series));
   set.tables.push_back(std::move(ports));
+  if (acc->latency.granularity() != LatencyGranularity::kNone) {
+    set.tables.push_back(acc->latency.table());
+  }
+  if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
   return set;
 }
 
@@ -175,13 +261,26 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
     const io::ResultSet& combined) const {
   const io::Table& nodes = require_table(combined, kNodesTable);
   const io::Table& series = require_table(combined, kTimeSeriesTable);
+  // With traffic.warmup_packets the warm-up end is known only here, from the combined results.
+  const std::uint64_t warmup = int_attribute(combined, "network/warmup_cycles");
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
   const double node_cycles = static_cast<double>(params_.num_nodes) *
-                             static_cast<double>(params_.measure_end_cycle - params_.warmup_cycles);
+                             static_cast<double>(params_.measure_end_cycle - warmup);
   std::vector<std::pair<std::string, std::string>> rows;
+  if (params_.warmup_packets > 0) {
+    rows.emplace_back("warm-up end",
+                      warmup < params_.measure_end_cycle
+                          ? "cycle " + std::to_string(warmup) + " (" +
+                                std::to_string(params_.warmup_packets) + " packets delivered)"
+                          : "not reached: fewer than " + std::to_string(params_.warmup_packets) +
+                                " packets delivered before the measurement end");
+  }
   auto load_row = [&](const char* label, const char* column) {
-    rows.emplace_back(label, format("%.4f flits/node/cycle",
-                                    static_cast<double>(column_sum(nodes, column)) / node_cycles));
+    rows.emplace_back(label,
+                      node_cycles == 0
+                          ? std::string("n/a (empty measurement interval)")
+                          : format("%.4f flits/node/cycle",
+                                   static_cast<double>(column_sum(nodes, column)) / node_cycles));
   };
   load_row("offered load", "flits_offered");
   load_row("accepted load", "flits_accepted");
@@ -217,8 +316,7 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
                         : format("%.2f cycles", sum_of_means / static_cast<double>(destinations)));
 
   // Saturation: windows entirely inside the second half of the interval.
-  const std::uint64_t middle =
-      params_.warmup_cycles + (params_.measure_end_cycle - params_.warmup_cycles) / 2;
+  const std::uint64_t middle = warmup + (params_.measure_end_cycle - warmup) / 2;
   const std::uint64_t first = (middle + params_.window_cycles - 1) / params_.window_cycles;
   const std::uint64_t last = params_.measure_end_cycle / params_.window_cycles;  // exclusive
   const std::size_t win = series.column_index("window");

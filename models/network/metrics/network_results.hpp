@@ -8,6 +8,10 @@
 //   network/nodes        one row per node that generated or received a packet (concatenated;
 //                        a node's records all come from its own LP, so from one rank)
 //   network/time_series  one row per window of metrics.window_cycles cycles (summed)
+//   network/ports        one row per connected router output port (concatenated)
+//   network/pairs        (metrics.latency_table = pairs) latency per (source, destination)
+//   network/destinations (= destinations) latency per destination (latency_table.hpp)
+//   network/packet_samples  (metrics.packet_sample_every > 0) sampled packets (packet_samples.hpp)
 //
 // summary(combined) turns them into the end-of-run figures. Definitions (cycles; N nodes; the
 // measurement interval is [warmup, measure_end), of length T):
@@ -26,6 +30,14 @@
 //                    offered. Using the second half ignores the fill-up transient after the
 //                    warm-up.
 //
+// The warm-up is either given in cycles (warmup_cycles, decided by the node LPs through
+// PacketDelivered::measured), or in delivered packets (warmup_packets > 0; the node LPs then run
+// with no warm-up). In the second case the warm-up end W is the cycle in which the network's
+// K-th packet was delivered (warmup_by_packets.hpp), known only once every rank has committed
+// its records: write() accounts at once for what is certainly after W, keeps the few records
+// that might lie before it, and local_results() finds W with two small collective reductions
+// (params.reduce) and accounts for them. The attribute network/warmup_cycles is then W.
+//
 //   net::NetworkResults results(params);
 //   sim.set_output_sink(&results);
 //   ... run ...
@@ -34,15 +46,21 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "io/results/result_set.hpp"
-#include "models/network/metrics/router_records.hpp"
 #include "models/model.hpp"
+#include "models/network/metrics/latency_table.hpp"
+#include "models/network/metrics/packet_records.hpp"
+#include "models/network/metrics/packet_samples.hpp"
+#include "models/network/metrics/router_records.hpp"
+#include "models/network/metrics/warmup_by_packets.hpp"
 
 namespace net {
 
@@ -53,6 +71,17 @@ struct NetworkResultsParams {
   /// End (exclusive) of the measurement interval; must be finite and > warmup_cycles.
   std::uint64_t measure_end_cycle = 0;
   std::uint64_t window_cycles = 1000;  ///< > 0
+  /// metrics.latency_table, resolved: network/pairs, network/destinations or neither.
+  LatencyGranularity latency_table = LatencyGranularity::kNone;
+  /// metrics.packet_sample_every: 1 in N measured packets in network/packet_samples; 0 = off.
+  std::uint64_t packet_sample_every = 0;
+  /// traffic.warmup_packets: > 0 counts the warm-up in delivered packets (warmup_cycles must
+  /// then be 0, and the node LPs must mark every packet measured).
+  std::uint64_t warmup_packets = 0;
+  /// Combines a ResultSet over every rank (io::combine on the run's communicator): a collective
+  /// that local_results() calls twice when warmup_packets > 0, on every rank. Not set: this
+  /// process is the only rank (io::merge_results).
+  std::function<io::ResultSet(const io::ResultSet&)> reduce;
 };
 
 class NetworkResults final : public models::ModelResults {
@@ -62,10 +91,12 @@ class NetworkResults final : public models::ModelResults {
   /// The latency map: one row per (router, output port) from RouterPortTotals.
   static constexpr const char* kPortsTable = "network/ports";
 
-  /// Throws pdes::InvariantError on an empty measurement interval or a zero window.
+  /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
+  /// given both in cycles and in packets.
   explicit NetworkResults(const NetworkResultsParams& params);
 
   void write(const pdes::Record& record) override;
+  /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
   io::ResultSet local_results(const pdes::RunResult& run) const override;
   std::vector<std::pair<std::string, std::string>> summary(
       const io::ResultSet& combined) const override;
@@ -91,13 +122,30 @@ class NetworkResults final : public models::ModelResults {
     std::int64_t latency_sum = 0;  // ticks
   };
 
-  bool in_interval(std::int64_t ticks) const;
+  // What depends on the warm-up end (and the per-node counts kept with it).
+  struct Accumulators {
+    std::map<std::uint64_t, NodeSums> nodes;  // ordered: rows come out sorted
+    LatencyTable latency;
+    PacketSamples samples;
+  };
+
+  std::uint64_t cycle_of(std::int64_t ticks) const;
+  bool in_interval(std::int64_t ticks, std::uint64_t warmup) const;
   std::uint64_t window_of(std::int64_t ticks) const;
+  // The parts of a record that depend on the warm-up end `warmup` (cycles).
+  void account_generated(const PacketGenerated& g, std::uint64_t warmup, Accumulators& acc) const;
+  void account_delivered(const PacketDelivered& d, std::uint64_t warmup, Accumulators& acc) const;
+  // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
+  std::optional<std::uint64_t> warmup_end() const;
 
   NetworkResultsParams params_;
-  std::map<std::uint64_t, NodeSums> nodes_;  // ordered: rows come out sorted
+  Accumulators acc_;
   std::map<std::uint64_t, WindowSums> windows_;
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
+  // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
+  std::optional<WarmupByPackets> warmup_;
+  std::vector<PacketGenerated> pending_generated_;
+  std::vector<PacketDelivered> pending_delivered_;
 };
 
 }  // namespace net

@@ -3,8 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <barrier>
 #include <map>
 #include <span>
+#include <thread>
+#include <vector>
+
+#include "io/results/combine.hpp"
 
 #include "models/network/metrics/packet_records.hpp"
 
@@ -221,5 +227,215 @@ TEST_CASE("without measured packets the latency rows say so") {
 TEST_CASE("bad parameters are programming errors") {
   NetworkResultsParams p = small_params();
   p.measure_end_cycle = p.warmup_cycles;
+  CHECK_THROWS_AS(NetworkResults{p}, pdes::InvariantError);
+}
+
+namespace {
+
+// A synthetic run of 4 nodes x 60 packets, committed in a scrambled order: what the sink of
+// each rank sees with optimistic commits. measured_from: the warm-up the node LPs applied
+// (0 with traffic.warmup_packets).
+struct Packet {
+  PacketGenerated g;
+  PacketDelivered d;
+};
+
+std::vector<Packet> synthetic_packets() {
+  std::vector<Packet> out;
+  for (std::uint32_t src = 0; src < 4; ++src) {
+    for (std::uint32_t seq = 0; seq < 60; ++seq) {
+      const std::int64_t created = (seq * 20 + src * 3) * kCycle;
+      const std::int64_t injected = created + (seq % 3) * kCycle;
+      const std::int64_t at = injected + (10 + (src * seq) % 17) * kCycle + 250;
+      const std::uint32_t dst = (src + seq) % 4;
+      const auto size = static_cast<std::uint16_t>(1 + seq % 3);
+      Packet p;
+      p.g = PacketGenerated{src, dst, seq, size, created, 0};
+      p.d.src = src;
+      p.d.dst = dst;
+      p.d.seq = seq;
+      p.d.size = size;
+      p.d.hops = static_cast<std::uint8_t>(1 + seq % 4);
+      p.d.created = created;
+      p.d.injected = injected;
+      p.d.delivered = at;
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+// Feeds the records of the nodes of `rank` (node % ranks), in a scrambled order.
+void feed_packets(NetworkResults& r, const std::vector<Packet>& packets,
+                  std::uint64_t measured_from, int rank = 0, int ranks = 1) {
+  std::vector<std::size_t> order(packets.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = (i * 97) % order.size();
+  for (const std::size_t i : order) {
+    if (int(packets[i].g.src) % ranks == rank) feed(r, packets[i].g);
+  }
+  for (const std::size_t i : order) {
+    PacketDelivered d = packets[i].d;
+    d.measured = d.created >= std::int64_t(measured_from) * kCycle ? 1 : 0;
+    if (int(d.dst) % ranks == rank) feed(r, d);
+  }
+}
+
+NetworkResultsParams synthetic_params() {
+  NetworkResultsParams p;
+  p.num_nodes = 4;
+  p.ticks_per_cycle = kCycle;
+  p.measure_end_cycle = 1250;  // after the last delivery
+  p.window_cycles = 100;
+  p.latency_table = net::LatencyGranularity::kPairs;
+  p.packet_sample_every = 3;
+  return p;
+}
+
+// The cycle of the k-th delivery, from the packets themselves.
+std::uint64_t kth_delivery_cycle(const std::vector<Packet>& packets, std::size_t k) {
+  std::vector<std::int64_t> times;
+  for (const Packet& p : packets) times.push_back(p.d.delivered);
+  std::sort(times.begin(), times.end());
+  return static_cast<std::uint64_t>(times[k - 1] / kCycle);
+}
+
+void check_same_tables(const io::ResultSet& a, const io::ResultSet& b) {
+  REQUIRE(a.tables.size() == b.tables.size());
+  for (std::size_t t = 0; t < a.tables.size(); ++t) {
+    CAPTURE(a.tables[t].name());
+    CHECK(a.tables[t].name() == b.tables[t].name());
+    CHECK(a.tables[t].cells() == b.tables[t].cells());
+  }
+}
+
+// Two "ranks" in two threads: reduce() is a collective, so each thread waits for the other.
+class TwoRankComm {
+ public:
+  io::ResultSet reduce(int rank, const io::ResultSet& local) {
+    parts_[rank] = local;
+    sync_.arrive_and_wait();
+    io::ResultSet all = io::merge_results(parts_);
+    sync_.arrive_and_wait();  // both have read parts_ before the next call overwrites it
+    return all;
+  }
+
+ private:
+  std::vector<io::ResultSet> parts_ = std::vector<io::ResultSet>(2);
+  std::barrier<> sync_{2};
+};
+
+}  // namespace
+
+TEST_CASE("pairs and samples tables follow metrics.latency_table and packet_sample_every") {
+  const std::vector<Packet> packets = synthetic_packets();
+  NetworkResultsParams p = synthetic_params();
+  p.warmup_cycles = 100;
+  NetworkResults r(p);
+  feed_packets(r, packets, 100);
+  const io::ResultSet set = r.local_results(pdes::RunResult{});
+  CHECK_NOTHROW(set.validate());
+  const io::Table* pairs = set.find("network/pairs");
+  const io::Table* samples = set.find("network/packet_samples");
+  REQUIRE(pairs != nullptr);
+  REQUIRE(samples != nullptr);
+  // The pairs' packets add up to the nodes' measured packets, and samples are measured ones.
+  std::uint64_t measured = 0;
+  std::uint64_t expected_samples = 0;
+  for (const Packet& pk : packets) {
+    if (pk.d.created < 100 * kCycle) continue;
+    ++measured;
+    if (net::PacketSamples::selected(pk.d.src, pk.d.seq, 3)) ++expected_samples;
+  }
+  std::uint64_t pair_packets = 0;
+  for (std::size_t row = 0; row < pairs->rows(); ++row) {
+    pair_packets += pairs->at(row, pairs->column_index("packets")).as_u64();
+    if (row > 0) CHECK(pairs->compare_keys(row - 1, row) < 0);
+  }
+  CHECK(pair_packets == measured);
+  CHECK(samples->rows() == expected_samples);
+  CHECK(expected_samples > 0);
+  CHECK(set.attributes.at("network/latency_table") == io::AttributeValue{std::string("pairs")});
+
+  NetworkResults plain(small_params());  // defaults: no latency table, no samples
+  const io::ResultSet none = plain.local_results(pdes::RunResult{});
+  CHECK(none.find("network/pairs") == nullptr);
+  CHECK(none.find("network/destinations") == nullptr);
+  CHECK(none.find("network/packet_samples") == nullptr);
+}
+
+TEST_CASE("a warm-up of K packets is the warm-up in cycles up to the K-th delivery") {
+  const std::vector<Packet> packets = synthetic_packets();
+  for (const std::size_t k : {1u, 37u, 120u, 239u}) {
+    CAPTURE(k);
+    const std::uint64_t w = kth_delivery_cycle(packets, k);
+    NetworkResultsParams by_packets = synthetic_params();
+    by_packets.warmup_packets = k;
+    NetworkResults a(by_packets);
+    feed_packets(a, packets, 0);
+    NetworkResultsParams by_cycles = synthetic_params();
+    by_cycles.warmup_cycles = w;
+    NetworkResults b(by_cycles);
+    feed_packets(b, packets, w);
+    const io::ResultSet sa = a.local_results(pdes::RunResult{});
+    const io::ResultSet sb = b.local_results(pdes::RunResult{});
+    CHECK(sa.attributes.at("network/warmup_cycles") == io::AttributeValue{std::int64_t(w)});
+    CHECK(sa.attributes.at("network/warmup_packets") == io::AttributeValue{std::int64_t(k)});
+    check_same_tables(sa, sb);
+    auto rows_a = rows_of(a, sa);
+    CHECK(rows_a.at("warm-up end") ==
+          "cycle " + std::to_string(w) + " (" + std::to_string(k) + " packets delivered)");
+    rows_a.erase("warm-up end");
+    CHECK(rows_a == rows_of(b, sb));
+  }
+}
+
+TEST_CASE("a warm-up in packets never reached measures nothing") {
+  const std::vector<Packet> packets = synthetic_packets();
+  NetworkResultsParams p = synthetic_params();
+  p.warmup_packets = packets.size() + 1;
+  NetworkResults r(p);
+  feed_packets(r, packets, 0);
+  const io::ResultSet set = r.local_results(pdes::RunResult{});
+  CHECK(set.attributes.at("network/warmup_cycles") ==
+        io::AttributeValue{std::int64_t(p.measure_end_cycle)});
+  CHECK(set.find("network/pairs")->rows() == 0);
+  CHECK(set.find("network/packet_samples")->rows() == 0);
+  const auto rows = rows_of(r, set);
+  CHECK(rows.at("warm-up end").starts_with("not reached"));
+  CHECK(rows.at("packets measured") == "0");
+  CHECK(rows.at("offered load") == "n/a (empty measurement interval)");
+  CHECK(rows.at("saturation").starts_with("unknown"));
+}
+
+TEST_CASE("a warm-up in packets on 2 ranks gives the tables of 1 rank") {
+  const std::vector<Packet> packets = synthetic_packets();
+  NetworkResultsParams p = synthetic_params();
+  p.warmup_packets = 90;
+  NetworkResults whole(p);
+  feed_packets(whole, packets, 0);
+  const io::ResultSet single = whole.local_results(pdes::RunResult{});
+
+  TwoRankComm comm;
+  std::vector<io::ResultSet> local(2);
+  std::vector<std::thread> threads;
+  for (int rank = 0; rank < 2; ++rank) {
+    threads.emplace_back([&, rank] {
+      NetworkResultsParams pr = p;
+      pr.reduce = [&, rank](const io::ResultSet& s) { return comm.reduce(rank, s); };
+      NetworkResults results(pr);
+      feed_packets(results, packets, 0, rank, 2);
+      local[rank] = results.local_results(pdes::RunResult{});
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  const io::ResultSet combined = io::merge_results(local);
+  CHECK(combined.attributes == single.attributes);
+  check_same_tables(combined, io::merge_results(std::span<const io::ResultSet>(&single, 1)));
+  CHECK(whole.summary(combined) == whole.summary(single));
+}
+
+TEST_CASE("a warm-up in both cycles and packets is a programming error") {
+  NetworkResultsParams p = small_params();
+  p.warmup_packets = 10;
   CHECK_THROWS_AS(NetworkResults{p}, pdes::InvariantError);
 }
