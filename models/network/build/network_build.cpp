@@ -106,6 +106,10 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
       params.injection_end_cycle);
 }
 
+RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology) {
+  return RoutingSetup{topology, params.router, params.packet_size, params.drb};
+}
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   TopologyRegistry topologies;
   register_topologies(topologies);
@@ -116,7 +120,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   register_routings(routings);
   // The routing keeps a reference to the topology; both live as long as the LPs that share them.
   std::shared_ptr<const RoutingAlgorithm> routing =
-      routings.create(params.routing, RoutingSetup{*topology});
+      routings.create(params.routing, routing_setup(params, *topology));
   params.router.validate(params.packet_size, routing->vc_classes());
 
   std::shared_ptr<const TrafficSource> source = make_traffic_source(params, *topology);

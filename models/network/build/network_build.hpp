@@ -18,6 +18,7 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
+#include "models/network/routing/routing_registry.hpp"
 #include "models/network/node/traffic_source.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
@@ -46,6 +47,9 @@ std::shared_ptr<const TrafficPattern> make_pattern(const std::string& name,
 /// which of its fields), a bad pattern (its key), a schedule too long (traffic.phases_repeat).
 std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& params,
                                                          const Topology& topology);
+
+/// What the routing registry builds `params.routing` from (the routing's own parameters).
+RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology);
 
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
 

@@ -30,6 +30,7 @@
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
+#include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/topology/topology_params.hpp"
 #include "models/network/traffic/traffic_params.hpp"
 #include "pdes/sim_time.hpp"
@@ -41,6 +42,7 @@ struct NetworkParams {
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
   RouterParams router;
+  drb::DrbParams drb;                ///< used when routing = "drb"
   std::string pattern = "uniform";
   TrafficParams traffic;
   std::uint32_t packet_size = 1;     ///< flits

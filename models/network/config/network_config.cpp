@@ -10,6 +10,7 @@
 #include "io/config/error_collector.hpp"
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
+#include "models/network/config/drb_config.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 
@@ -186,6 +187,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.topology_params = topology_params_from(config);
   p.routing = config.get_string("network.routing");
   p.router = router_params_from(config);
+  p.drb = drb_params_from(config);
   p.pattern = config.get_string("traffic.pattern");
   p.traffic = pattern_params_from(config);
   p.packet_size = to_u32(config.get_int("traffic.packet_size"));
@@ -207,7 +209,7 @@ void check_against_topology(const io::Config& config, const NetworkParams& p,
   collect(errors, config, [&] {
     RoutingRegistry routings;
     register_routings(routings);
-    vc_classes = routings.create(p.routing, RoutingSetup{topology})->vc_classes();
+    vc_classes = routings.create(p.routing, routing_setup(p, topology))->vc_classes();
   });
   collect(errors, config, [&] { p.router.validate(p.packet_size, vc_classes); });
   collect(errors, config, [&] { p.injection.validate(); });
@@ -234,10 +236,20 @@ std::uint64_t end_cycle_of(const io::Config& config) {
   return end >= 0x1.0p63 ? kNever : static_cast<std::uint64_t>(end);
 }
 
-// The measurement interval [warmup, measure_end) must hold at least one cycle.
+// The measurement interval [warmup, measure_end) must hold at least one cycle. A warm-up in
+// packets ends when it ends; only a warm-up in cycles can be checked here.
 void check_measurement(const io::Config& config, const NetworkSetup& s,
                        io::ErrorCollector& errors) {
   const NetworkParams& p = s.params;
+  if (config.is_set("traffic.warmup_packets") && config.get_int("traffic.warmup_cycles") != 0) {
+    errors.add("traffic.warmup_packets",
+               "value " + config.as_written("traffic.warmup_packets") +
+                   " conflicts with traffic.warmup_cycles = " +
+                   config.as_written("traffic.warmup_cycles") +
+                   ": the warm-up is counted either in delivered packets or in cycles; remove "
+                   "one of the two keys (or set traffic.warmup_cycles = 0)");
+    return;
+  }
   if (p.warmup_cycles >= s.end_cycle) {
     errors.add("traffic.warmup_cycles",
                "value " + config.as_written("traffic.warmup_cycles") +
@@ -276,6 +288,10 @@ NetworkSetup network_setup_from(const io::Config& config) {
   collect(errors, config, [&] { s.params = params_from(config, errors); });
   s.end_cycle = end_cycle_of(config);
   s.window_cycles = static_cast<std::uint64_t>(config.get_int("metrics.window_cycles"));
+  s.packet_sample_every = static_cast<std::uint64_t>(config.get_int("metrics.packet_sample_every"));
+  if (config.is_set("traffic.warmup_packets")) {
+    s.warmup_packets = static_cast<std::uint64_t>(config.get_int("traffic.warmup_packets"));
+  }
   s.measure_end_cycle = std::min({s.end_cycle, s.params.injection_end_cycle, phases_end(s.params)});
 
   const bool topology_ok = collect(errors, config, [&] {
@@ -283,7 +299,13 @@ NetworkSetup network_setup_from(const io::Config& config) {
     register_topologies(topologies);
     s.topology = topologies.create(s.params.topology, s.params.topology_params);
   });
-  if (topology_ok) check_against_topology(config, s.params, *s.topology, errors);
+  if (topology_ok) {
+    check_against_topology(config, s.params, *s.topology, errors);
+    collect(errors, config, [&] {
+      s.latency_table =
+          parse_latency_table(config.get_string("metrics.latency_table"), s.topology->num_nodes());
+    });
+  }
   check_measurement(config, s, errors);
   errors.throw_if_any();
   return s;

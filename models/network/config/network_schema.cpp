@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "models/network/build/network_params.hpp"
+#include "models/network/config/drb_config.hpp"
+#include "models/network/metrics/latency_table.hpp"
 #include "models/network/node/injection_params.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_registry.hpp"
@@ -135,6 +137,13 @@ void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
       .range(0, kMaxCycles)
       .unit("cycles")
       .describe("Packets created earlier are not measured; throughput is measured after it");
+  s.add_int("traffic.warmup_packets", 0)
+      .optional()
+      .range(1, kMaxCycles)
+      .unit("packets")
+      .describe(
+          "Warm-up in delivered packets instead of cycles: it ends in the cycle in which the "
+          "network's K-th packet is delivered (not given: traffic.warmup_cycles)");
   s.add_int("traffic.injection_end", 0)
       .optional()
       .range(1, kMaxCycles)
@@ -223,6 +232,16 @@ void declare_metrics_section(io::Schema& s) {
       .range(1, kMaxWindow)
       .unit("cycles")
       .describe("Width of the windows of the network/time_series table");
+  s.add_choice("metrics.latency_table", "auto", latency_table_names())
+      .describe(
+          "Latency table: pairs (network/pairs, per source and destination), destinations "
+          "(network/destinations), none; auto: pairs up to 256 nodes, else destinations");
+  s.add_int("metrics.packet_sample_every", 0)
+      .range(0, kMaxU32)
+      .unit("packets")
+      .describe(
+          "Record about 1 in N measured packets in network/packet_samples, chosen by a hash of "
+          "(src, seq); 0: none");
 }
 
 }  // namespace
@@ -233,6 +252,7 @@ void declare_network_schema(io::Schema& schema) {
   declare_router_section(schema, defaults.router);
   declare_traffic_section(schema, defaults);
   declare_metrics_section(schema);
+  declare_drb_section(schema);
 }
 
 }  // namespace net

@@ -7,6 +7,8 @@
 //                    load), with the index of the traffic phase it belongs to (0 without
 //                    phases; node/traffic_phase.hpp).
 //   PacketDelivered  one per packet, when its tail reaches the destination's sink.
+//   AckDelivered     one per ACK (DRB feedback, routing/source_routing.hpp), when it reaches
+//                    the data packet's source, through the network or the ideal side channel.
 //
 // Times are ticks (picoseconds). Latency definitions:
 //   latency          = delivered - created   (source queueing + network)
@@ -44,9 +46,34 @@ struct PacketDelivered {
   std::int64_t created = 0;
   std::int64_t injected = 0;
   std::int64_t delivered = 0;
+  std::uint32_t blocked_cycles = 0;  ///< cycles the head waited at routers beyond the pipeline
+  std::uint8_t path = 0;             ///< the source's path choice (DRB: MSP index, 0 = canonical)
+  std::uint8_t width = 0;            ///< DRB: metapath width when the path was chosen (0: no DRB)
+  std::uint8_t min_hops = 0;         ///< routers on a minimal path (router distance + 1)
+  std::uint8_t reserved = 0;         ///< explicit padding
 
   std::int64_t latency() const { return delivered - created; }
   std::int64_t network_latency() const { return delivered - injected; }
 };
+static_assert(std::has_unique_object_representations_v<PacketDelivered>,
+              "no padding bytes: the rollback check compares records byte for byte");
+
+/// An ACK at the source. `src` is the node that sent it (the data packet's destination), `dst`
+/// the data packet's source; `seq` is the data packet's. `created` is when the destination sent
+/// it; `size` its flits (0: through the ideal side channel, no network traffic).
+struct AckDelivered {
+  static constexpr std::uint16_t kRecordKind = 0x4E04;
+  std::uint32_t src = 0;
+  std::uint32_t dst = 0;
+  std::uint32_t seq = 0;
+  std::uint8_t size = 0;
+  std::uint8_t measured = 0;  ///< 1 if sent at or after the warm-up
+  std::uint8_t path = 0;
+  std::uint8_t hops = 0;
+  std::int64_t created = 0;
+  std::int64_t delivered = 0;
+};
+static_assert(std::has_unique_object_representations_v<AckDelivered>,
+              "no padding bytes: the rollback check compares records byte for byte");
 
 }  // namespace net

@@ -20,10 +20,14 @@ NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
                std::shared_ptr<const RoutingAlgorithm> routing)
     : node_(node),
       params_(params),
+      layout_(layout),
+      topology_(topology),
       router_lp_(layout.router_lp(topology->attachment(node).router)),
       router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
       source_(std::move(source)),
-      routing_(std::move(routing)) {}
+      routing_(std::move(routing)),
+      source_routing_(routing_->source_routing()),
+      acks_(source_routing_ != nullptr ? source_routing_->acks() : AckDelivery::kNone) {}
 
 void NodeLp::schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
                                  std::uint64_t from_cycle) const {
@@ -70,6 +74,10 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       break;
     case NetEventKind::kFlit:
       receive(event.flit, state, ctx);
+      if (state.acks_queued() == 0) return;  // else send the ACK just owed
+      break;
+    case NetEventKind::kAck:
+      receive_ack(event.flit, state, ctx);
       return;
     default:
       PDES_CHECK(false, "node received a router event");
@@ -105,6 +113,10 @@ void NodeLp::generate(const NetEvent& event, NodeState& state,
 
 void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {
   PDES_CHECK(flit.dst == node_, "flit delivered to the wrong node " + std::to_string(node_));
+  if (flit.is_ack()) {
+    receive_ack(flit, state, ctx);
+    return;
+  }
   ++state.flits_received;
   if (!flit.is_tail()) return;
   ++state.packets_received;
@@ -117,10 +129,14 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   rec.created = flit.created;
   rec.injected = flit.injected;
   rec.delivered = ctx.now().ticks();
-  const std::int64_t warmup =
-      static_cast<std::int64_t>(std::min<std::uint64_t>(params_.warmup_cycles, 1ull << 40)) *
-      params_.router.cycle_ps;
-  rec.measured = flit.created >= warmup ? 1 : 0;
+  rec.blocked_cycles = flit.blocked_cycles;
+  rec.path = flit.path;
+  rec.width = flit.width;
+  rec.min_hops = static_cast<std::uint8_t>(std::min<std::uint32_t>(
+      topology_->distance(topology_->router_of_node(flit.src), topology_->router_of_node(node_)) +
+          1,
+      0xFF));
+  rec.measured = flit.created >= warmup_ticks() ? 1 : 0;
   if (rec.measured != 0) {
     ++state.measured_packets;
     state.sum_latency += rec.latency();
@@ -128,60 +144,177 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
     state.sum_hops += flit.hops;
   }
   ctx.emit(rec);
+  if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
+}
+
+void NodeLp::acknowledge(const Flit& tail, NodeState& state,
+                         pdes::Context<NetEvent>& ctx) const {
+  Flit ack;
+  ack.kind = FlitKind::kAck;
+  ack.src = static_cast<std::uint32_t>(node_);
+  ack.dst = tail.src;
+  ack.seq = tail.seq;
+  ack.size = 1;
+  ack.path = tail.path;
+  ack.width = tail.width;
+  ack.acked_blocked_cycles = tail.blocked_cycles;
+  ack.created = ctx.now().ticks();
+  ++state.acks_sent;
+  if (acks_ == AckDelivery::kNetwork) {
+    state.acks.push_back(ack);
+    return;
+  }
+  // Ideal side channel: the ACK's zero-load latency through the network, no resources used.
+  const std::uint32_t routers =
+      topology_->distance(topology_->router_of_node(node_), topology_->router_of_node(tail.src)) +
+      1;
+  ack.hops = static_cast<std::uint8_t>(std::min<std::uint32_t>(routers, 0xFF));
+  ack.injected = ack.created;
+  NetEvent ev;
+  ev.kind = NetEventKind::kAck;
+  ev.flit = ack;
+  ctx.send(layout_.node_lp(tail.src),
+           pdes::SimTime{params_.router.zero_load_cycles(routers, 1) * params_.router.cycle_ps},
+           ev);
+}
+
+void NodeLp::receive_ack(const Flit& ack, NodeState& state,
+                         pdes::Context<NetEvent>& ctx) const {
+  PDES_CHECK(source_routing_ != nullptr && ack.dst == node_,
+             "unexpected ACK at node " + std::to_string(node_));
+  source_routing_->on_ack(node_, ack, state.routing);
+  ++state.acks_received;
+  AckDelivered rec;
+  rec.src = ack.src;
+  rec.dst = ack.dst;
+  rec.seq = ack.seq;
+  rec.size = acks_ == AckDelivery::kNetwork ? 1 : 0;
+  rec.measured = ack.created >= warmup_ticks() ? 1 : 0;
+  rec.path = ack.path;
+  rec.hops = ack.hops;
+  rec.created = ack.created;
+  rec.delivered = ctx.now().ticks();
+  ctx.emit(rec);
+}
+
+std::int64_t NodeLp::warmup_ticks() const {
+  return static_cast<std::int64_t>(std::min<std::uint64_t>(params_.warmup_cycles, 1ull << 40)) *
+         params_.router.cycle_ps;
+}
+
+int NodeLp::choose_vc(const NodeState& state, std::uint32_t need) const {
+  const std::uint32_t vcs = params_.router.vcs;
+  for (std::uint32_t k = 1; k <= vcs; ++k) {
+    const std::uint32_t v = (state.current_vc + k) % vcs;
+    if (state.credits[v] >= need) return static_cast<int>(v);
+  }
+  return -1;
+}
+
+bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  // The emptiest injection VC, so that the ACK does not queue behind a data packet.
+  int vc = -1;
+  for (std::uint32_t k = 1; k <= params_.router.vcs; ++k) {
+    const std::uint32_t v = (state.current_vc + k) % params_.router.vcs;
+    if (state.credits[v] > 0 && (vc < 0 || state.credits[v] > state.credits[vc])) {
+      vc = static_cast<int>(v);
+    }
+  }
+  if (vc < 0) return false;  // a credit event resumes injection
+  state.current_vc = static_cast<std::uint16_t>(vc);
+  NetEvent ev;
+  ev.kind = NetEventKind::kFlit;
+  ev.port = router_port_;
+  ev.vc = state.current_vc;
+  ev.flit = state.acks[state.ack_front];
+  ev.flit.injected = ctx.now().ticks();
+  ctx.send(router_lp_,
+           pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
+                         params_.router.cycle_ps},
+           ev);
+  --state.credits[state.current_vc];
+  ++state.flits_injected;
+  if (++state.ack_front >= 64 && state.ack_front * 2 >= state.acks.size()) {
+    state.acks.erase(state.acks.begin(),
+                     state.acks.begin() + static_cast<std::ptrdiff_t>(state.ack_front));
+    state.ack_front = 0;
+  }
+  if (state.acks_queued() == 0) {
+    state.acks.clear();
+    state.ack_front = 0;
+  }
+  return true;
+}
+
+bool NodeLp::send_data_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  const SourcePacket& packet = state.queue[state.queue_front];
+  const std::uint32_t size = params_.packet_size;
+  if (state.flits_sent == 0) {
+    // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
+    const int vc =
+        choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
+    if (vc < 0) return false;  // a credit event resumes injection
+    state.current_vc = static_cast<std::uint16_t>(vc);
+    state.current_injected = now;
+  } else if (state.credits[state.current_vc] == 0) {
+    return false;
+  }
+  NetEvent ev;
+  ev.kind = NetEventKind::kFlit;
+  ev.port = router_port_;
+  ev.vc = state.current_vc;
+  ev.flit.src = static_cast<std::uint32_t>(node_);
+  ev.flit.dst = packet.dst;
+  ev.flit.seq = packet.seq;
+  ev.flit.index = state.flits_sent;
+  ev.flit.size = static_cast<std::uint16_t>(size);
+  ev.flit.created = packet.created;
+  ev.flit.injected = state.current_injected;
+  // Only the head is routed; body flits follow the path it reserves and carry its path choice.
+  if (ev.flit.is_head()) {
+    if (source_routing_ != nullptr) {
+      source_routing_->prepare(node_, ev.flit, state.routing, ctx.rng());
+    } else {
+      routing_->prepare(ev.flit, ctx.rng());
+    }
+    state.current_path = ev.flit.path;
+    state.current_width = ev.flit.width;
+  } else {
+    ev.flit.path = state.current_path;
+    ev.flit.width = state.current_width;
+  }
+  ctx.send(router_lp_,
+           pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
+                         params_.router.cycle_ps},
+           ev);
+  --state.credits[state.current_vc];
+  ++state.flits_injected;
+  if (++state.flits_sent == size) {
+    state.flits_sent = 0;
+    ++state.queue_front;
+    // Compact the queue once its consumed prefix dominates; amortised O(1) per packet.
+    if (state.queue_front >= 64 && state.queue_front * 2 >= state.queue.size()) {
+      state.queue.erase(state.queue.begin(),
+                        state.queue.begin() + static_cast<std::ptrdiff_t>(state.queue_front));
+      state.queue_front = 0;
+    }
+  }
+  return true;
 }
 
 void NodeLp::try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
-  if (state.queued() == 0) return;
+  const auto has_work = [&] { return state.queued() > 0 || state.acks_queued() > 0; };
+  if (!has_work()) return;
   if (state.inject_free_at <= now) {
-    const SourcePacket& packet = state.queue[state.queue_front];
-    const std::uint32_t size = params_.packet_size;
-    if (state.flits_sent == 0) {
-      // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
-      const std::uint32_t need = params_.router.switching == SwitchingMode::kWormhole ? 1 : size;
-      const std::uint32_t vcs = params_.router.vcs;
-      int chosen = -1;
-      for (std::uint32_t k = 1; k <= vcs && chosen < 0; ++k) {
-        const std::uint32_t v = (state.current_vc + k) % vcs;
-        if (state.credits[v] >= need) chosen = static_cast<int>(v);
-      }
-      if (chosen < 0) return;  // a credit event resumes injection
-      state.current_vc = static_cast<std::uint16_t>(chosen);
-      state.current_injected = now;
-    } else if (state.credits[state.current_vc] == 0) {
-      return;
-    }
-    NetEvent ev;
-    ev.kind = NetEventKind::kFlit;
-    ev.port = router_port_;
-    ev.vc = state.current_vc;
-    ev.flit.src = static_cast<std::uint32_t>(node_);
-    ev.flit.dst = packet.dst;
-    ev.flit.seq = packet.seq;
-    ev.flit.index = state.flits_sent;
-    ev.flit.size = static_cast<std::uint16_t>(size);
-    ev.flit.created = packet.created;
-    ev.flit.injected = state.current_injected;
-    // Only the head is routed; body flits follow the path it reserves.
-    if (ev.flit.is_head()) routing_->prepare(ev.flit, ctx.rng());
-    ctx.send(router_lp_,
-             pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
-                           params_.router.cycle_ps},
-             ev);
-    --state.credits[state.current_vc];
-    ++state.flits_injected;
+    // Owed ACKs go first, at a packet boundary (they never split a data packet).
+    const bool sent = state.flits_sent == 0 && state.acks_queued() > 0
+                          ? send_ack(state, ctx)
+                          : send_data_flit(state, ctx);
+    if (!sent) return;
     state.inject_free_at = now + params_.router.cycle_ps;
-    if (++state.flits_sent == size) {
-      state.flits_sent = 0;
-      ++state.queue_front;
-      // Compact the queue once its consumed prefix dominates; amortised O(1) per packet.
-      if (state.queue_front >= 64 && state.queue_front * 2 >= state.queue.size()) {
-        state.queue.erase(state.queue.begin(),
-                          state.queue.begin() + static_cast<std::ptrdiff_t>(state.queue_front));
-        state.queue_front = 0;
-      }
-    }
-    if (state.queued() == 0) return;
+    if (!has_work()) return;
   }
   if (state.pending_inject == state.inject_free_at) return;
   NetEvent wake;

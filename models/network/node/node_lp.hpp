@@ -12,12 +12,19 @@
 // Sink: accepts every flit at once (no ejection back-pressure, as in BookSim2) and, at each
 // tail, emits a PacketDelivered record and adds to the running sums in NodeState.
 //
+// ACKs (DRB's feedback, routing/source_routing.hpp): when the routing's SourceRouting asks for
+// them, the sink answers each data packet's tail with an ACK {path, blocked cycles} to its source:
+// either a one-flit ACK packet, queued ahead of the source queue (the NI sends it at the next
+// packet boundary; routers give it the highest priority), or, with the ideal side channel, a
+// kAck event that reaches the source after the ACK's zero-load latency. An ACK arriving at its
+// source goes to SourceRouting::on_ack and emits an AckDelivered record.
+//
 // Self-addressed packets (a pattern may return the source, e.g. uniform with probability 1/N)
 // are sent into the network like any other and come back out of the same router: one router
 // hop, as in BookSim2. No special case.
 //
 // Events: kGenerate (self), kInject (self, only while the NI has a flit to send and a credit),
-// kCredit (from the router), kFlit (ejection, from the router). An idle node, with load 0,
+// kCredit (from the router), kFlit (ejection, from the router), kAck (ideal ACK, from a node). An idle node, with load 0,
 // receives no events.
 #pragma once
 
@@ -50,6 +57,19 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
  private:
   void generate(const NetEvent& event, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   void receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Answers the tail of a data packet with an ACK to its source (acks_ != kNone).
+  void acknowledge(const Flit& tail, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  void receive_ack(const Flit& ack, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Starts the next packet at a packet boundary: an owed ACK first, else the source queue's
+  /// front. Returns false if no VC has the credits the packet needs.
+  /// Picks a VC with `need` credits, round robin after the last one used; -1 if none.
+  int choose_vc(const NodeState& state, std::uint32_t need) const;
+  /// Sends the front ACK if a VC has a credit for it; false otherwise.
+  bool send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Sends the next flit of the source queue's front packet if credits allow; false otherwise.
+  bool send_data_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Start of the measurement (traffic.warmup_cycles), in ticks.
+  std::int64_t warmup_ticks() const;
   void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Asks the source for its next generation at or after `from_cycle` and schedules it.
   void schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
@@ -57,10 +77,14 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
 
   const NodeId node_;
   const NodeParams params_;
+  const LpLayout layout_;
+  const std::shared_ptr<const Topology> topology_;
   const pdes::LpId router_lp_;
   const std::uint8_t router_port_;
   const std::shared_ptr<const TrafficSource> source_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
+  const SourceRouting* const source_routing_;  ///< routing_->source_routing(), may be null
+  const AckDelivery acks_;
 };
 
 }  // namespace net

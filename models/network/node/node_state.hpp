@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the source queue, the
-// network interface's credits and progress through the current packet, and the sink's running
-// sums. A regular value type (vectors of values, operator==).
+// network interface's credits and progress through the current packet, the ACKs it owes, the
+// source routing's state (DRB's metapaths) and the sink's running sums. A regular value type
+// (vectors of values, operator==).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include "models/network/node/injection_state.hpp"
+#include "models/network/router/net_event.hpp"
+#include "models/network/routing/source_routing.hpp"
 
 namespace net {
 
@@ -30,12 +33,19 @@ struct NodeState {
   std::vector<SourcePacket> queue;
   std::uint64_t queue_front = 0;
   std::uint32_t next_seq = 0;
+  SourceRoutingState routing;  ///< DRB's metapaths (routing/source_routing.hpp)
+
+  // ACKs waiting to be sent (acks[ack_front ..]); they go before the next data packet.
+  std::vector<Flit> acks;
+  std::uint64_t ack_front = 0;
 
   // Network interface.
   std::vector<std::uint16_t> credits;  ///< per VC of the router's terminal input port
   std::uint16_t flits_sent = 0;        ///< flits of the front packet already sent
   std::uint16_t current_vc = 0;
   std::int64_t current_injected = 0;   ///< when the front packet's head left
+  std::uint8_t current_path = 0;       ///< the front packet's Flit::path, stamped on every flit
+  std::uint8_t current_width = 0;      ///< the front packet's Flit::width, likewise
   std::int64_t inject_free_at = 0;     ///< one flit per cycle on the injection link
   std::int64_t pending_inject = kNoWake;
 
@@ -48,8 +58,11 @@ struct NodeState {
   std::int64_t sum_latency = 0;
   std::int64_t sum_network_latency = 0;
   std::uint64_t sum_hops = 0;
+  std::uint64_t acks_sent = 0;
+  std::uint64_t acks_received = 0;
 
   std::uint64_t queued() const { return queue.size() - queue_front; }
+  std::uint64_t acks_queued() const { return acks.size() - ack_front; }
   bool operator==(const NodeState&) const = default;
 };
 

@@ -18,6 +18,8 @@
 //   kGenerate  node (self): the traffic source generates a packet now. For scripted packets
 //              (tests) `flit.dst` holds the destination and `vc` is 1.
 //   kInject    node (self): the network interface may send its next flit now (one per cycle).
+//   kAck       node: an acknowledgement through the ideal side channel (DRB, drb.ack = ideal):
+//              `flit` is the ACK, as it would have arrived through the network.
 //
 // Flit timing fields are absolute times in ticks (picoseconds), so latency needs no lookup.
 #pragma once
@@ -26,6 +28,10 @@
 #include <type_traits>
 
 namespace net {
+
+/// What a packet is: data from a traffic source, or an acknowledgement that a destination
+/// returns to the source (DRB's monitoring feedback, seed000 §3 phase 1).
+enum class FlitKind : std::uint8_t { kData = 0, kAck = 1 };
 
 /// One flit. The head (index 0) carries routing information; every flit carries the packet's
 /// identity and times so that the sink needs no per-packet reassembly state.
@@ -41,19 +47,25 @@ struct Flit {
   std::uint8_t phase = 0;    ///< current routing phase
   std::uint8_t vias = 0;     ///< intermediate nodes in via[] (0, 1 or 2)
   std::uint8_t path = 0;     ///< the source's path choice (DRB: MSP index), echoed in ACKs
+  FlitKind kind = FlitKind::kData;
+  std::uint8_t width = 0;    ///< DRB: open MSPs of the metapath when the path was chosen
+  std::uint16_t reserved = 0;     ///< explicit padding (flits are compared byte for byte)
   std::uint32_t via[2] = {0, 0};  ///< intermediate nodes, in order
   /// Cycles the head waited at routers beyond the pipeline delay (contention), summed over the
   /// routers traversed: what DRB's destination reports back (seed000 §3.3, "monitoring").
   std::uint32_t blocked_cycles = 0;
+  /// ACK only: the blocked_cycles of the data packet it acknowledges.
+  std::uint32_t acked_blocked_cycles = 0;
   std::int64_t created = 0;   ///< packet generation time (ticks)
   std::int64_t injected = 0;  ///< time the head left the source's network interface (ticks)
 
   bool is_head() const { return index == 0; }
   bool is_tail() const { return index + 1 == size; }
+  bool is_ack() const { return kind == FlitKind::kAck; }
   bool operator==(const Flit&) const = default;
 };
 
-enum class NetEventKind : std::uint8_t { kFlit, kCredit, kWake, kGenerate, kInject };
+enum class NetEventKind : std::uint8_t { kFlit, kCredit, kWake, kGenerate, kInject, kAck };
 
 struct NetEvent {
   NetEventKind kind = NetEventKind::kWake;
@@ -64,6 +76,7 @@ struct NetEvent {
 
 inline constexpr std::size_t kMaxNetEventBytes = 64;
 static_assert(std::is_trivially_copyable_v<NetEvent>);
+static_assert(std::has_unique_object_representations_v<Flit>, "no hidden padding in a Flit");
 static_assert(sizeof(NetEvent) <= kMaxNetEventBytes, "NetEvent must stay small (R13)");
 
 }  // namespace net

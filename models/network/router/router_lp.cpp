@@ -182,7 +182,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       wake = std::min(wake, state.ports[in_port].input_free_at);
       continue;
     }
-    Request r{ivc, 0, 0, age ? bf.flit.created : 0};
+    Request r{ivc, 0, 0, bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
     if (in.routed == 0) {
       if (!route_head(ivc, state, r)) {
         blocked_on_resources = true;
@@ -259,6 +259,9 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
     ++out_port.packets_out;
     out_port.head_wait_ticks += static_cast<std::uint64_t>(wait);
     ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
+    in.head_blocked_cycles = ev.flit.blocked_cycles;
+  } else {
+    ev.flit.blocked_cycles = in.head_blocked_cycles;
   }
   in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
   --in.count;

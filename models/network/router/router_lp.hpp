@@ -11,7 +11,9 @@
 // separable allocator with round-robin arbiters, output side). Credits return upstream
 // credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
 // credits: the node's sink always accepts. With Arbitration::kAge the oldest packet wins an
-// output, round robin breaking ties.
+// output, round robin breaking ties. ACK flits (DRB's feedback) win over data whatever the
+// arbitration: "the ACK message has maximum priority in the network" (seed000 §3 phase 1); they
+// still wait for a free output VC and credits like any packet.
 //
 // Event-driven, not cycle-driven: flits and credits land on cycle boundaries and only update
 // the state; switch and VC allocation run in a kWake pass one tick after the boundary
@@ -33,7 +35,8 @@
 //
 // Contention: a head that leaves later than its pipeline allowed (it became eligible at `ready`)
 // waited (now - ready) for an output VC, credits or the switch. The router adds that wait to the
-// packet's header (Flit::blocked_cycles, for DRB's monitoring) and to the output port's totals;
+// packet's header (Flit::blocked_cycles, for DRB's monitoring; the body flits carry the head's
+// value on, so that the tail brings it to the sink) and to the output port's totals;
 // on_finish emits the totals per output port (RouterPortTotals): the per-router, per-port
 // contention latency map of the PR-DRB thesis (§4.3) and the port utilisation.
 //
@@ -42,6 +45,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -82,8 +86,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     std::uint32_t ivc;
     PortId out;
     std::uint16_t out_vc;
-    std::int64_t age;  ///< creation time of the packet (age arbitration), else 0
+    std::int64_t age;  ///< lower wins: kAckAge for ACKs, else creation time (age
+                       ///< arbitration) or 0
   };
+  static constexpr std::int64_t kAckAge = std::numeric_limits<std::int64_t>::min();
 
   /// Passes run kPhase ticks after a cycle boundary, when every flit and credit of that cycle
   /// (they land on boundaries) is in; so all requests of a cycle meet in one arbitration,

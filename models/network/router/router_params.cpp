@@ -37,7 +37,7 @@ void RouterParams::validate(std::uint32_t packet_size, std::uint32_t vc_classes)
   if (vcs == 0 || vcs > 255) throw pdes::ConfigError("router.vcs", "must lie in [1, 255]");
   if (vcs < vc_classes) {
     throw pdes::ConfigError("router.vcs", "the routing needs " + std::to_string(vc_classes) +
-                                              " VC classes (torus datelines), got " +
+                                              " VC classes for deadlock freedom (datelines, phases, ACKs), got " +
                                               std::to_string(vcs) + " VCs");
   }
   if (buffer_depth == 0 || buffer_depth > 65535) {

@@ -69,6 +69,15 @@ struct RouterParams {
   /// Cycles from a head's arrival to its earliest departure from the input buffer.
   std::uint32_t head_delay() const { return routing_delay + vc_alloc_delay + sw_alloc_delay; }
 
+  /// Zero-load latency in cycles, head injected -> tail delivered, of a `size`-flit packet that
+  /// traverses `routers` routers (router distance + 1); the formula of network_params.hpp.
+  std::int64_t zero_load_cycles(std::uint32_t routers, std::uint32_t size) const {
+    const std::int64_t per_router =
+        head_delay() + st_delay + link_latency +
+        (switching == SwitchingMode::kStoreAndForward ? size - 1 : 0);
+    return link_latency + static_cast<std::int64_t>(routers) * per_router + (size - 1);
+  }
+
   /// Throws pdes::ConfigError naming the key (router.vcs, router.buffer_depth, ...) on values
   /// out of range. `packet_size` and `vc_classes` are checked against the buffers and VCs.
   void validate(std::uint32_t packet_size, std::uint32_t vc_classes) const;

@@ -40,6 +40,7 @@ struct InputVcState {
   std::uint8_t out_port = 0;   ///< valid while `routed`
   std::uint8_t routed = 0;     ///< 1 while the current packet holds an output (head has left)
   std::uint16_t out_vc = 0;    ///< valid while `routed`
+  std::uint32_t head_blocked_cycles = 0;  ///< the current packet head's Flit::blocked_cycles
   bool operator==(const InputVcState&) const = default;
 };
 

@@ -20,22 +20,39 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
     ++head.phase;
   }
   const std::uint32_t base = dor_.vc_classes();
-  const std::uint32_t set = class_set(head.phase, head.vias);
+  const std::uint32_t natural = class_set(head.phase, head.vias);
   if (head.phase == head.vias) {
     const RouterPort dst = topology_.attachment(head.dst);
     if (dst.router == at.router) {
-      out.add(dst.port, set * base);
+      out.add(dst.port, natural * base);
       return;
     }
   }
+  // The sets this hop may use: never below the set the head arrived in, strictly above it if
+  // the head started its current phase here (its previous target is this router: a DOR route
+  // never comes back to its start), and low enough to leave one set per phase still to come.
+  // Within these bounds every dependency stays a DOR one or goes to a higher set.
+  const bool fresh = at.from_terminal;
+  const bool new_phase =
+      !fresh && head.phase > 0 &&
+      topology_.router_of_node(head.via[head.phase - 1]) == at.router;
+  const std::uint32_t in_set = at.in_class / base;
+  const std::uint32_t lowest = fresh ? 0 : (new_phase ? in_set + 1 : in_set);
+  const std::uint32_t highest = max_vias_ - (head.vias - head.phase);
+  PDES_CHECK(lowest <= highest, "phased route: no VC class set left for the head");
   const RouterId target = head.phase < head.vias
                               ? topology_.router_of_node(head.via[head.phase])
                               : topology_.router_of_node(head.dst);
-  // The dateline class carries over only within the phase the head arrived in.
-  const bool same_phase = !at.from_terminal && at.in_class / base == set;
-  const std::uint32_t in_dateline = same_phase ? at.in_class % base : 0;
+  // The dateline class carries over within a phase; a new phase starts in class 0.
+  const std::uint32_t in_dateline = fresh || new_phase ? 0 : at.in_class % base;
   const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, target);
-  out.add(d.out_port, set * base + d.vc_class);
+  // Preferred: the phase's own set (as if the head had never left it), else the lowest allowed;
+  // the other allowed sets only when that one has no free VC.
+  const std::uint32_t preferred = natural >= lowest && natural <= highest ? natural : lowest;
+  out.add(d.out_port, preferred * base + d.vc_class, 0);
+  for (std::uint32_t set = lowest; set <= highest; ++set) {
+    if (set != preferred) out.add(d.out_port, set * base + d.vc_class, 1);
+  }
 }
 
 std::uint32_t PhasedDimensionOrder::route_hops(NodeId src, const Flit& head) const {

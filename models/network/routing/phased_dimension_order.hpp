@@ -10,14 +10,20 @@
 // intermediate nodes"); arriving there, route() advances the phase, skipping intermediates that
 // are on the router where the head already is (e.g. X = S).
 //
-// Deadlock freedom (Duato et al. 2003, §3.1.3, virtual networks in order): phase p uses its own
-// set of VC classes, [p*B, (p+1)*B), where B = the classes DOR needs (1, or 2 for datelines on a
-// torus). Within a set every channel dependency is a DOR dependency (acyclic); between sets
-// dependencies only go from set p to set p+1; so the extended dependency graph is acyclic. A
-// new phase starts in dateline class 0 of its set, like a freshly injected packet.
+// Deadlock freedom (Duato et al. 2003, §3.1.3, virtual networks in order): the VC classes form
+// max_vias + 1 sets of B classes each, B = the classes DOR needs (1, or 2 for datelines on a
+// torus). A head may move only to the same or a higher set, and strictly higher when it starts
+// a new phase; it stays low enough that each phase still to come has a higher set left. Within
+// a set every channel dependency is a DOR dependency (acyclic); between sets dependencies only
+// go upwards; so the extended dependency graph is acyclic. A new phase starts in dateline class
+// 0 of its set, like a freshly injected packet.
 //
-// A packet without intermediates (vias = 0) is in its last phase from the start. It uses the
-// class set of phase `max_vias` (the last set), like the last phase of every other packet.
+// Which set: phase p of a head with v intermediates prefers set p + (max_vias - v), its
+// "natural" set (phase p of a full route uses set p; the last phase always the last set); when
+// that set has no free VC the head may take any other allowed set (a second priority level,
+// route_candidates.hpp). So a packet without intermediates (vias = 0, e.g. DRB's canonical path)
+// prefers the last set but may use every set, as plain DOR may use every VC; a packet with
+// max_vias intermediates has exactly one set per phase.
 #pragma once
 
 #include <cstdint>
@@ -37,14 +43,15 @@ class PhasedDimensionOrder {
   std::uint32_t vc_classes() const { return (max_vias_ + 1) * dor_.vc_classes(); }
   std::uint32_t max_vias() const { return max_vias_; }
 
-  /// Advances head.phase past reached intermediates and adds the one DOR candidate.
+  /// Advances head.phase past reached intermediates and adds the DOR port with the allowed VC
+  /// class sets (preferred one first).
   void route(const RouteInput& at, Flit& head, RouteCandidates& out) const;
 
   /// Router distance of the whole route src -> via... -> dst (for path stretch metrics).
   std::uint32_t route_hops(NodeId src, const Flit& head) const;
 
  private:
-  /// The VC class set of phase `phase` of a head with `vias` intermediates.
+  /// The preferred VC class set of phase `phase` of a head with `vias` intermediates.
   std::uint32_t class_set(std::uint32_t phase, std::uint32_t vias) const {
     return phase + (max_vias_ - vias);
   }

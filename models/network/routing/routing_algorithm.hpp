@@ -4,9 +4,11 @@
 // algorithm. One class per algorithm, registered by name in routing_registry.cpp.
 //
 // Who calls what:
-//   - NodeLp calls prepare() once per packet when it is generated: the algorithm may write the
-//     routing header (intermediate nodes in Flit::via, Flit::vias, Flit::path), drawing from the
-//     node's random stream (rollback-safe: the kernel rewinds it).
+//   - NodeLp calls prepare() once per data packet, when its head is injected: the algorithm may
+//     write the routing header (intermediate nodes in Flit::via, Flit::vias, Flit::path),
+//     drawing from the node's random stream (rollback-safe: the kernel rewinds it). ACK packets
+//     are not prepared: they take the single-phase route. Algorithms with per-source state
+//     (DRB) implement SourceRouting instead (source_routing.hpp).
 //   - RouterLp calls route() for the head flit at the front of an input VC in every allocation
 //     pass until the head wins an output VC; route() lists the candidates (route_candidates.hpp)
 //     and may advance the header's phase when the head has reached its current intermediate
@@ -23,6 +25,7 @@
 
 #include "models/network/router/net_event.hpp"
 #include "models/network/routing/route_candidates.hpp"
+#include "models/network/routing/source_routing.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/rng.hpp"
 
@@ -48,6 +51,9 @@ class RoutingAlgorithm {
   virtual void prepare(Flit& /*head*/, pdes::Rng& /*rng*/) const {}
   /// Lists the candidates for `head` at `at` (never empty). May update head.phase.
   virtual void route(const RouteInput& at, Flit& head, RouteCandidates& out) const = 0;
+  /// The stateful source side of the algorithm (source_routing.hpp), or nullptr if it has none.
+  /// When present, NodeLp calls it instead of prepare() for data packets.
+  virtual const SourceRouting* source_routing() const { return nullptr; }
 };
 
 }  // namespace net

@@ -11,6 +11,8 @@
 // pdes::ConfigError("network.routing") from its constructor, naming the topology.
 #pragma once
 
+#include "models/network/router/router_params.hpp"
+#include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/named_registry.hpp"
 #include "models/network/topology/topology.hpp"
@@ -21,6 +23,9 @@ namespace net {
 /// them here.
 struct RoutingSetup {
   const Topology& topology;
+  RouterParams router{};         ///< DRB: the zero-load latency of its eq. [3]
+  std::uint32_t packet_size = 1;  ///< flits of a data packet
+  drb::DrbParams drb{};           ///< the [drb] section
 };
 
 class RoutingRegistry : public NamedRegistry<RoutingAlgorithm, const RoutingSetup&> {

@@ -27,10 +27,12 @@ class PacketSink final : public pdes::OutputSink {
     if (r.kind == PacketGenerated::kRecordKind) generated.push_back(r.as<PacketGenerated>());
     if (r.kind == PacketDelivered::kRecordKind) delivered.push_back(r.as<PacketDelivered>());
     if (r.kind == RouterPortTotals::kRecordKind) ports.push_back(r.as<RouterPortTotals>());
+    if (r.kind == AckDelivered::kRecordKind) acks.push_back(r.as<AckDelivered>());
   }
   std::vector<PacketGenerated> generated;
   std::vector<PacketDelivered> delivered;
   std::vector<RouterPortTotals> ports;  ///< one per connected router port, at the end
+  std::vector<AckDelivered> acks;       ///< DRB feedback at the sources
 };
 
 struct NetworkRun {
@@ -75,6 +77,7 @@ inline void check_delivered_exactly_once(const NetworkRun& run, HopRule hops,
     CHECK(seen.insert(key).second);
     const std::uint32_t shortest =
         topo.distance(topo.router_of_node(d.src), topo.router_of_node(d.dst)) + 1;
+    CHECK(d.min_hops == shortest);
     if (hops == HopRule::kMinimal) {
       CHECK(d.hops == shortest);
     } else {

@@ -106,7 +106,9 @@ TEST_CASE("the controller follows a sequence of ACK latencies (step rule, messag
 
 TEST_CASE("with Latency(P*) as input (the paper), a second path halves the latency seen") {
   const net::Torus torus({8, 8});
-  const DrbSource drb(torus, step_params(), kZeroLoad);
+  DrbParams p = step_params();
+  p.controller_input = ControllerInput::kMetapath;
+  const DrbSource drb(torus, p, kZeroLoad);
   MetapathTable t;
   drb.on_ack(t, kS, kD, 0, 40.0);  // 75 > 60: widen
   CHECK(t.width(kD) == 2);

@@ -104,6 +104,7 @@ TEST_CASE("controller input: Latency(P*) (paper) or the mean message latency") {
   m.record_latency(0, 100.0);
   m.record_latency(1, 100.0);
   DrbParams p = params(WidthRule::kStep);
+  p.controller_input = ControllerInput::kMetapath;
   CHECK(WidthController(p).input(m) == doctest::Approx(50.0));
   CHECK(WidthController(p).next_width(m, 3) == 2);  // L_c = 30: 50 is inside [45, 55]
   p.controller_input = ControllerInput::kMessage;

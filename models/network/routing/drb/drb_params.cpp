@@ -52,6 +52,21 @@ std::string_view to_string(NewMspLatency rule) {
   return rule == NewMspLatency::kZeroLoad ? "zero_load" : "mean_active";
 }
 
+}  // namespace net::drb
+
+namespace net {
+std::string_view to_string(AckDelivery delivery) {
+  switch (delivery) {
+    case AckDelivery::kNone: return "none";
+    case AckDelivery::kNetwork: return "network";
+    case AckDelivery::kIdeal: return "ideal";
+  }
+  return "?";
+}
+}  // namespace net
+
+namespace net::drb {
+
 SupernodeKind parse_supernode_kind(std::string_view name) {
   if (name == "gravity_area") return SupernodeKind::kGravityArea;
   if (name == "subtopology") return SupernodeKind::kSubtopology;
@@ -87,6 +102,12 @@ NewMspLatency parse_new_msp_latency(std::string_view name) {
   if (name == "mean_active") return NewMspLatency::kMeanActive;
   if (name == "zero_load") return NewMspLatency::kZeroLoad;
   unknown("drb.new_msp_latency", name, "mean_active, zero_load");
+}
+
+AckDelivery parse_ack_delivery(std::string_view name) {
+  if (name == "network") return AckDelivery::kNetwork;
+  if (name == "ideal") return AckDelivery::kIdeal;
+  unknown("drb.ack", name, "network, ideal");
 }
 
 void DrbParams::validate() const {

@@ -16,8 +16,9 @@
 //   and two additional paths").
 // - drb.initial_width = 1: MSPs open before any ACK (§3, Fig. 1b: start on the static path).
 // - drb.controller = paper: width update, paper (Δsize of eq. [9]/[10]), step (±1) or fixed.
-// - drb.controller_input = metapath: the latency compared with the band, Latency(P*) of eq. [7]
-//   (metapath), or width x Latency(P*) (message) [OURS].
+// - drb.controller_input = message: the latency compared with the band, width x Latency(P*), the
+//   mean latency of a message (§2 objective 1) [OURS], or Latency(P*) of eq. [7] (metapath, the
+//   pseudo-code of §3 phase 2).
 // - drb.threshold = 20, drb.tolerance = 5: ThL and Tol in cycles (§2, §3 phase 2; the paper
 //   gives no values).
 // - drb.threshold_base = canonical: ThL counts from the canonical latency, or from 0 (absolute).
@@ -26,6 +27,8 @@
 //   paths are opened "one at a time").
 // - drb.new_msp_latency = mean_active: latency assumed for a newly opened MSP (or zero_load).
 // - drb.selection = bandwidth: MSP choice by eq. [11]/[12], or uniform (Valiant).
+// - drb.ack = network: ACKs as one-flit packets at the highest priority (§3 phase 1), or through
+//   an ideal side channel (ideal) [the issue's option, to separate effects].
 //
 // Latencies and thresholds are in router cycles.
 #pragma once
@@ -33,6 +36,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "models/network/routing/ack_delivery.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net::drb {
@@ -83,13 +87,15 @@ std::string_view to_string(NewMspLatency rule);
 
 /// Parsers for the configuration layer: each throws pdes::ConfigError naming its key
 /// (drb.supernode, drb.controller, drb.controller_input, drb.selection, drb.threshold_base,
-/// drb.new_msp_latency) and listing the valid names.
+/// drb.new_msp_latency, drb.ack) and listing the valid names.
 SupernodeKind parse_supernode_kind(std::string_view name);
 WidthRule parse_width_rule(std::string_view name);
 ControllerInput parse_controller_input(std::string_view name);
 SelectionRule parse_selection_rule(std::string_view name);
 ThresholdBase parse_threshold_base(std::string_view name);
 NewMspLatency parse_new_msp_latency(std::string_view name);
+/// drb.ack: network or ideal (kNone is not a user choice).
+AckDelivery parse_ack_delivery(std::string_view name);
 
 /// The shape of one supernode: S(type, size, N0) of Definition 1, plus the Subtopology's m.
 struct SupernodeSpec {
@@ -108,7 +114,7 @@ struct DrbParams {
   std::uint32_t max_width = 3;
   std::uint32_t initial_width = 1;
   WidthRule controller = WidthRule::kPaper;
-  ControllerInput controller_input = ControllerInput::kMetapath;
+  ControllerInput controller_input = ControllerInput::kMessage;
   double threshold = 20.0;
   double tolerance = 5.0;
   ThresholdBase threshold_base = ThresholdBase::kCanonical;
@@ -116,6 +122,7 @@ struct DrbParams {
   bool open_after_feedback = true;
   NewMspLatency new_msp_latency = NewMspLatency::kMeanActive;
   SelectionRule selection = SelectionRule::kBandwidth;
+  AckDelivery ack = AckDelivery::kNetwork;
 
   SupernodeSpec source_supernode() const { return {supernode, source_size, subtopology_dims}; }
   SupernodeSpec destination_supernode() const {

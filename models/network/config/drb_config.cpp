@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/config/drb_config.hpp"
+
+#include <string>
+#include <vector>
+
+namespace net {
+
+namespace {
+
+std::vector<std::string> names(std::initializer_list<const char*> list) {
+  return {list.begin(), list.end()};
+}
+
+}  // namespace
+
+void declare_drb_section(io::Schema& s) {
+  const drb::DrbParams d;
+  s.describe_section("drb",
+                     "Distributed Routing Balancing (network.routing = \"drb\"; docs/drb.md)");
+  s.section_active_when("drb", "network.routing", "drb");
+  s.add_choice("drb.supernode", std::string(drb::to_string(d.supernode)),
+               names({"gravity_area", "subtopology"}))
+      .describe("Supernode type of Definition 1 (§2): gravity_area or subtopology");
+  s.add_int("drb.source_size", d.source_size)
+      .range(0, 1 << 16)
+      .describe("Source supernode (MeSA) size: radius in hops (gravity_area, 0 = the node "
+                "alone) or radix j (subtopology, 1 = the node alone)");
+  s.add_int("drb.destination_size", d.destination_size)
+      .range(0, 1 << 16)
+      .describe("Destination supernode (MeGA) size, same meaning as drb.source_size");
+  s.add_int("drb.subtopology_dims", d.subtopology_dims)
+      .range(0, 64)
+      .describe("Subtopology: dimensions m of the j-ary m-cube (0 = all)");
+  s.add_bool("drb.distinct_paths", d.distinct_paths)
+      .describe("Drop candidate MSPs whose route repeats an earlier one [ours]");
+  s.add_int("drb.max_width", d.max_width)
+      .range(0, 256)
+      .describe("Most MSPs open at once (§4: three); 1 = static routing (DOR, bit for bit)");
+  s.add_int("drb.initial_width", d.initial_width)
+      .range(0, 256)
+      .describe("MSPs open before any ACK (§3: 1, the static path)");
+  s.add_choice("drb.controller", std::string(drb::to_string(d.controller)),
+               names({"paper", "step", "fixed"}))
+      .describe("Width update: paper (eq. [9]/[10]), step (±1) or fixed");
+  s.add_choice("drb.controller_input", std::string(drb::to_string(d.controller_input)),
+               names({"metapath", "message"}))
+      .describe("Latency compared with ThL ± Tol: metapath = Latency(P*) of eq. [7], "
+                "message = width x Latency(P*) [ours]");
+  s.add_float("drb.threshold", d.threshold)
+      .finite()
+      .unit("cycles")
+      .describe("ThL, the latency threshold (§3 phase 2; no value in the paper)");
+  s.add_float("drb.tolerance", d.tolerance)
+      .finite()
+      .unit("cycles")
+      .describe("Tol, the half-width of the band around ThL; 0 <= Tol <= ThL");
+  s.add_choice("drb.threshold_base", std::string(drb::to_string(d.threshold_base)),
+               names({"canonical", "absolute"}))
+      .describe("Band centre: canonical latency + ThL (canonical) or ThL (absolute) [ours]");
+  s.add_float("drb.channel_use", d.channel_use)
+      .finite()
+      .describe("k of eq. [9]/[10] (no value in the paper); > 0");
+  s.add_bool("drb.open_after_feedback", d.open_after_feedback)
+      .describe("Widen only after every open MSP has reported (PR-DRB theses: one at a time)");
+  s.add_choice("drb.new_msp_latency", std::string(drb::to_string(d.new_msp_latency)),
+               names({"mean_active", "zero_load"}))
+      .describe("Latency recorded for a newly opened MSP [ours]");
+  s.add_choice("drb.selection", std::string(drb::to_string(d.selection)),
+               names({"bandwidth", "uniform"}))
+      .describe("MSP selection: bandwidth (eq. [11]/[12]) or uniform (Valiant)");
+  s.add_choice("drb.ack", std::string(to_string(d.ack)), names({"network", "ideal"}))
+      .describe("ACK delivery: network (one-flit packets, highest priority) or ideal "
+                "(side channel at zero-load latency, no network traffic)");
+}
+
+drb::DrbParams drb_params_from(const io::Config& config) {
+  drb::DrbParams p;
+  const auto u32 = [&](const char* key) {
+    return static_cast<std::uint32_t>(config.get_int(key));
+  };
+  p.supernode = drb::parse_supernode_kind(config.get_string("drb.supernode"));
+  p.source_size = u32("drb.source_size");
+  p.destination_size = u32("drb.destination_size");
+  p.subtopology_dims = u32("drb.subtopology_dims");
+  p.distinct_paths = config.get_bool("drb.distinct_paths");
+  p.max_width = u32("drb.max_width");
+  p.initial_width = u32("drb.initial_width");
+  p.controller = drb::parse_width_rule(config.get_string("drb.controller"));
+  p.controller_input = drb::parse_controller_input(config.get_string("drb.controller_input"));
+  p.threshold = config.get_float("drb.threshold");
+  p.tolerance = config.get_float("drb.tolerance");
+  p.threshold_base = drb::parse_threshold_base(config.get_string("drb.threshold_base"));
+  p.channel_use = config.get_float("drb.channel_use");
+  p.open_after_feedback = config.get_bool("drb.open_after_feedback");
+  p.new_msp_latency = drb::parse_new_msp_latency(config.get_string("drb.new_msp_latency"));
+  p.selection = drb::parse_selection_rule(config.get_string("drb.selection"));
+  p.ack = drb::parse_ack_delivery(config.get_string("drb.ack"));
+  return p;
+}
+
+}  // namespace net

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// DrbRouting: Distributed Routing Balancing as a routing algorithm (Franco, Garcés, Luque,
+// ICS'99; specs/seed000-drb.md; docs/drb.md), the `drb` value of network.routing. It joins the
+// three parts of DRB:
+//   - at the source (SourceRouting): MSP Selection for each data packet from the node's
+//     metapaths (DrbSource::choose) and Dynamic Metapath Configuration on each ACK
+//     (DrbSource::on_ack);
+//   - in the routers (RoutingAlgorithm::route): the multi-step route S -> X -> Y -> D, each step
+//     by dimension order, one VC class set per phase (PhasedDimensionOrder);
+//   - at the destination: the ACK, sent by NodeLp as acks() says.
+//
+// Header: path = MSP index (echoed by the ACK), via = the nodes on routers X and Y (only the
+// non-null steps: X = S and Y = D are left out, so the canonical MSP has vias = 0), width = the
+// metapath's width when the MSP was chosen (for metrics).
+//
+// VC classes: the data sets of PhasedDimensionOrder (3 x DOR's: 3 on a mesh or hypercube, 6 on a
+// torus), then DOR's classes again for ACKs alone — "a real 1-flit packet on a high-priority VC"
+// (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked data worms, and since a sink
+// always accepts them they add no dependency between the data and ACK classes (no protocol
+// deadlock). The routers also give ACKs the switch first.
+//
+// DRB that can never leave the canonical path (DrbSource::canonical_only(): max width 1 or a
+// fixed width 1) is DOR bit for bit: it routes with DOR's VC classes, draws no random numbers
+// and sends no ACKs (docs/drb.md, "DRB of width 1 ≡ DOR").
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/drb/drb_params.hpp"
+#include "models/network/routing/drb/drb_source.hpp"
+#include "models/network/routing/drb/zero_load_latency.hpp"
+#include "models/network/routing/phased_dimension_order.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/source_routing.hpp"
+#include "models/network/topology/topology.hpp"
+
+namespace net::drb {
+
+class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
+ public:
+  static constexpr std::string_view kName = "drb";
+
+  /// Throws pdes::ConfigError naming the key: network.routing on a topology without dimension
+  /// order (fat trees), drb.* for parameters DrbParams::validate rejects.
+  DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load);
+
+  std::string_view name() const override { return kName; }
+  std::uint32_t vc_classes() const override;
+  void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override;
+  const SourceRouting* source_routing() const override { return this; }
+
+  void prepare(NodeId self, Flit& head, SourceRoutingState& state,
+               pdes::Rng& rng) const override;
+  AckDelivery acks() const override;
+  void on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const override;
+
+  const DrbSource& source() const { return source_; }
+  /// Router hops of the head's whole route (S -> X -> Y -> D).
+  std::uint32_t route_hops(NodeId src, const Flit& head) const {
+    return phases_.route_hops(src, head);
+  }
+
+ private:
+  /// ACKs: dimension order in their own VC classes, after the data sets.
+  void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const;
+  /// A node attached to router `r`, to name it in Flit::via.
+  NodeId node_on(RouterId r) const;
+
+  const Topology& topology_;
+  DrbSource source_;
+  DimensionOrderRouting dor_;
+  PhasedDimensionOrder phases_;
+  bool canonical_only_;
+};
+
+}  // namespace net::drb
