@@ -9,6 +9,11 @@ and docs/hdf5-schema.md, "Network model"):
 - latency, network latency, source-queue wait: sums over measured packets / packets measured,
   in cycles; hops likewise, in routers crossed;
 - latency (dest. means): the mean over destinations of each destination's mean latency;
+- contention: blocked_cycles_sum / packets measured, in cycles (the heads' wait at routers);
+  path stretch: hops_sum / min_hops_sum;
+- DRB (NaN for other routings): mean metapath width = width_sum / packets measured,
+  non-canonical fraction = noncanonical_packets / packets measured, ACK share = ack_flits /
+  (ack_flits + flits_received) over the whole run;
 - saturated: over the windows lying wholly in the second half of the measurement interval,
   fewer than 95 % of the flits generated were delivered (None when there are fewer than two such
   windows or no traffic);
@@ -40,6 +45,11 @@ SUMMARY_UNITS = {
     "network_latency": "cycles",
     "source_queue_latency": "cycles",
     "hops": "routers",
+    "contention": "cycles",
+    "stretch": "",
+    "mean_width": "paths",
+    "noncanonical_fraction": "",
+    "ack_share": "",
     "latency_dest_mean": "cycles",
     "saturated": "",
     "port_wait_mean": "cycles",
@@ -110,6 +120,16 @@ def _node_figures(nodes: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
         means = ticks_to_cycles(per_node["latency_sum"].astype(float),
                                 units.get("latency_sum", "ps"), tpc) / per_node["packets_measured"]
         figures["latency_dest_mean"] = float(means.mean())
+        if "blocked_cycles_sum" in nodes:
+            figures["contention"] = total("blocked_cycles_sum") / measured
+        if "min_hops_sum" in nodes and total("min_hops_sum") > 0:
+            figures["stretch"] = total("hops_sum") / total("min_hops_sum")
+        if "width_sum" in nodes and total("width_sum") > 0:
+            figures["mean_width"] = total("width_sum") / measured
+            figures["noncanonical_fraction"] = total("noncanonical_packets") / measured
+    if "ack_flits" in nodes and total("acks_received") > 0:
+        acks, data = total("ack_flits"), total("flits_received")
+        figures["ack_share"] = acks / (acks + data) if acks + data > 0 else NAN
     return figures
 
 

@@ -42,6 +42,21 @@ std::vector<Column> node_columns() {
       {"network_latency_sum", ColumnType::kInt64, "ps",
        "sum over measured packets of delivered - injected"},
       {"hops_sum", ColumnType::kUInt64, "routers", "sum over measured packets of routers crossed"},
+      {"min_hops_sum", ColumnType::kUInt64, "routers",
+       "sum over measured packets of the routers on a minimal path (path stretch = hops_sum / "
+       "min_hops_sum)"},
+      {"blocked_cycles_sum", ColumnType::kUInt64, "cycles",
+       "sum over measured packets of the cycles their heads waited at routers beyond the "
+       "pipeline (contention)"},
+      {"width_sum", ColumnType::kUInt64, "paths",
+       "DRB: sum over measured packets of the metapath width when their path was chosen (0 "
+       "without DRB)"},
+      {"noncanonical_packets", ColumnType::kUInt64, "packets",
+       "DRB: measured packets that took a multi-step path other than the canonical one"},
+      {"acks_received", ColumnType::kUInt64, "packets",
+       "DRB: ACKs that reached the node (as a source), whole run"},
+      {"ack_flits", ColumnType::kUInt64, "flits",
+       "DRB: flits of those ACKs that crossed the network (0 with drb.ack = ideal)"},
   };
 }
 
@@ -54,6 +69,13 @@ std::vector<Column> window_columns() {
       {"flits_delivered", ColumnType::kUInt64, "flits", "flits of those packets"},
       {"latency_sum", ColumnType::kInt64, "ps",
        "sum of delivered - created of the packets delivered in the window"},
+      {"width_sum", ColumnType::kUInt64, "paths",
+       "DRB: sum of the metapath widths of the packets delivered in the window"},
+      {"noncanonical_packets", ColumnType::kUInt64, "packets",
+       "DRB: packets delivered in the window on a non-canonical multi-step path"},
+      {"acks_delivered", ColumnType::kUInt64, "packets", "DRB: ACKs delivered in the window"},
+      {"ack_flits", ColumnType::kUInt64, "flits",
+       "DRB: flits of those ACKs that crossed the network"},
   };
 }
 
@@ -124,6 +146,10 @@ void NetworkResults::account_delivered(const PacketDelivered& d, std::uint64_t w
   n.latency_sum += d.latency();
   n.network_latency_sum += d.network_latency();
   n.hops_sum += d.hops;
+  n.min_hops_sum += d.min_hops;
+  n.blocked_cycles_sum += d.blocked_cycles;
+  n.width_sum += d.width;
+  n.noncanonical_packets += d.path != 0 ? 1 : 0;
   if (acc.latency.granularity() != LatencyGranularity::kNone) acc.latency.add(d);
   if (acc.samples.selects(d)) acc.samples.add(d);
 }
@@ -153,6 +179,8 @@ void NetworkResults::write(const pdes::Record& record) {
     ++w.packets_delivered;
     w.flits_delivered += d.size;
     w.latency_sum += d.latency();
+    w.width_sum += d.width;
+    w.noncanonical_packets += d.path != 0 ? 1 : 0;
     if (!warmup_) {
       account_delivered(d, params_.warmup_cycles, acc_);
       return;
@@ -165,6 +193,15 @@ void NetworkResults::write(const pdes::Record& record) {
     } else {
       pending_delivered_.push_back(d);
     }
+  } else if (record.kind == AckDelivered::kRecordKind) {
+    // Whole-run counts (no warm-up): the ACK share of the traffic, and the windows.
+    const auto a = record.as<AckDelivered>();
+    NodeSums& n = acc_.nodes[a.dst];
+    ++n.acks_received;
+    n.ack_flits += a.size;
+    WindowSums& w = windows_[window_of(a.delivered)];
+    ++w.acks_delivered;
+    w.ack_flits += a.size;
   } else if (record.kind == RouterPortTotals::kRecordKind) {
     ports_.push_back(record.as<RouterPortTotals>());
   }
@@ -223,14 +260,19 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
                    Cell::u64(n.flits_offered), Cell::u64(n.packets_received),
                    Cell::u64(n.flits_received), Cell::u64(n.flits_accepted),
                    Cell::u64(n.packets_measured), Cell::i64(n.latency_sum),
-                   Cell::i64(n.network_latency_sum), Cell::u64(n.hops_sum)});
+                   Cell::i64(n.network_latency_sum), Cell::u64(n.hops_sum),
+                   Cell::u64(n.min_hops_sum), Cell::u64(n.blocked_cycles_sum),
+                   Cell::u64(n.width_sum), Cell::u64(n.noncanonical_packets),
+                   Cell::u64(n.acks_received), Cell::u64(n.ack_flits)});
   }
   io::Table series(kTimeSeriesTable, "Per window of metrics.window_cycles cycles", window_columns(),
                    1, io::Combine::kSum);
   for (const auto& [window, w] : windows_) {
     series.add_row({Cell::u64(window), Cell::u64(w.packets_generated), Cell::u64(w.flits_generated),
                     Cell::u64(w.packets_delivered), Cell::u64(w.flits_delivered),
-                    Cell::i64(w.latency_sum)});
+                    Cell::i64(w.latency_sum), Cell::u64(w.width_sum),
+                    Cell::u64(w.noncanonical_packets), Cell::u64(w.acks_delivered),
+                    Cell::u64(w.ack_flits)});
   }
   io::Table ports(kPortsTable,
                   "Per router output port, whole run: flits and heads sent, and the heads' "
@@ -297,7 +339,32 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
   mean_row("latency", latency, cycle, " cycles");
   mean_row("network latency", network, cycle, " cycles");
   mean_row("source-queue wait", latency - network, cycle, " cycles");
+  mean_row("contention", static_cast<double>(column_sum(nodes, "blocked_cycles_sum")), 1.0,
+           " cycles (heads waiting at routers)");
   mean_row("hops", static_cast<double>(column_sum(nodes, "hops_sum")), 1.0, " routers");
+  const std::uint64_t min_hops = column_sum(nodes, "min_hops_sum");
+  if (min_hops > 0) {
+    rows.emplace_back("path stretch",
+                      format("%.3f", static_cast<double>(column_sum(nodes, "hops_sum")) /
+                                         static_cast<double>(min_hops)));
+  }
+  // DRB (packets carry a metapath width only under DRB).
+  if (const std::uint64_t width = column_sum(nodes, "width_sum"); width > 0 && measured > 0) {
+    rows.emplace_back("metapath width",
+                      format("%.3f paths (mean at the MSP choice)",
+                             static_cast<double>(width) / static_cast<double>(measured)));
+    rows.emplace_back("non-canonical packets",
+                      format("%.1f%% of measured packets",
+                             100.0 * static_cast<double>(column_sum(nodes, "noncanonical_packets")) /
+                                 static_cast<double>(measured)));
+  }
+  if (const std::uint64_t acks = column_sum(nodes, "acks_received"); acks > 0) {
+    const double ack_flits = static_cast<double>(column_sum(nodes, "ack_flits"));
+    const double data_flits = static_cast<double>(column_sum(nodes, "flits_received"));
+    rows.emplace_back("ACKs", std::to_string(acks) +
+                                  format(" (%.1f%% of the flits delivered, whole run)",
+                                         100.0 * ack_flits / (ack_flits + data_flits)));
+  }
 
   // Eq. 4.1/4.2: each destination's mean first, then their mean (rows are sorted by node).
   const std::size_t lat = nodes.column_index("latency_sum");

@@ -113,6 +113,12 @@ class NetworkResults final : public models::ModelResults {
     std::int64_t latency_sum = 0;          // ticks
     std::int64_t network_latency_sum = 0;  // ticks
     std::uint64_t hops_sum = 0;
+    std::uint64_t min_hops_sum = 0;        // routers on minimal paths, for the path stretch
+    std::uint64_t blocked_cycles_sum = 0;  // contention met by the heads
+    std::uint64_t width_sum = 0;           // DRB: metapath width at the MSP choice
+    std::uint64_t noncanonical_packets = 0;
+    std::uint64_t acks_received = 0;  // whole run, at the data packets' sources
+    std::uint64_t ack_flits = 0;      // of those, flits that crossed the network
   };
   struct WindowSums {
     std::uint64_t packets_generated = 0;
@@ -120,6 +126,10 @@ class NetworkResults final : public models::ModelResults {
     std::uint64_t packets_delivered = 0;
     std::uint64_t flits_delivered = 0;
     std::int64_t latency_sum = 0;  // ticks
+    std::uint64_t width_sum = 0;
+    std::uint64_t noncanonical_packets = 0;
+    std::uint64_t acks_delivered = 0;
+    std::uint64_t ack_flits = 0;
   };
 
   // What depends on the warm-up end (and the per-node counts kept with it).
