@@ -69,6 +69,9 @@ void declare_drb_section(io::Schema& s) {
   s.add_choice("drb.selection", std::string(drb::to_string(d.selection)),
                names({"bandwidth", "uniform"}))
       .describe("MSP selection: bandwidth (eq. [11]/[12]) or uniform (Valiant)");
+  s.add_bool("drb.eject_at_intermediates", d.eject_at_intermediates)
+      .describe("Eject packets at X and Y and re-inject them from the node there (the paper "
+                "passes them through, §3.2)");
   s.add_choice("drb.ack", std::string(to_string(d.ack)), names({"network", "ideal"}))
       .describe("ACK delivery: network (one-flit packets, highest priority) or ideal "
                 "(side channel at zero-load latency, no network traffic)");
@@ -96,6 +99,7 @@ drb::DrbParams drb_params_from(const io::Config& config) {
   p.new_msp_latency = drb::parse_new_msp_latency(config.get_string("drb.new_msp_latency"));
   p.selection = drb::parse_selection_rule(config.get_string("drb.selection"));
   p.ack = drb::parse_ack_delivery(config.get_string("drb.ack"));
+  p.eject_at_intermediates = config.get_bool("drb.eject_at_intermediates");
   return p;
 }
 

@@ -12,6 +12,18 @@ namespace {
 // Scripted generations carry their destination; random ones draw it when they fire.
 constexpr std::uint16_t kRandomGeneration = 0;
 constexpr std::uint16_t kScriptedGeneration = 1;
+
+// Drops a FIFO's consumed prefix once it dominates: amortised O(1) per element.
+template <class T>
+void compact(std::vector<T>& fifo, std::uint64_t& front) {
+  if (front == fifo.size()) {
+    fifo.clear();
+    front = 0;
+  } else if (front >= 64 && front * 2 >= fifo.size()) {
+    fifo.erase(fifo.begin(), fifo.begin() + static_cast<std::ptrdiff_t>(front));
+    front = 0;
+  }
+}
 }  // namespace
 
 NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
@@ -74,7 +86,8 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       break;
     case NetEventKind::kFlit:
       receive(event.flit, state, ctx);
-      if (state.acks_queued() == 0) return;  // else send the ACK just owed
+      // Something to send now: an ACK just owed, or a packet to pass on.
+      if (state.acks_queued() == 0 && state.transit_queued() == 0) return;
       break;
     case NetEventKind::kAck:
       receive_ack(event.flit, state, ctx);
@@ -112,7 +125,10 @@ void NodeLp::generate(const NetEvent& event, NodeState& state,
 }
 
 void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {
-  PDES_CHECK(flit.dst == node_, "flit delivered to the wrong node " + std::to_string(node_));
+  if (flit.dst != node_) {
+    receive_transit(flit, state);
+    return;
+  }
   if (flit.is_ack()) {
     receive_ack(flit, state, ctx);
     return;
@@ -145,6 +161,25 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   }
   ctx.emit(rec);
   if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
+}
+
+void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
+  PDES_CHECK(flit.phase < flit.vias && flit.via[flit.phase] == node_,
+             "flit for node " + std::to_string(flit.dst) + " delivered to node " +
+                 std::to_string(node_) + ", which is not its intermediate node");
+  auto same_packet = [&](const Flit& h) { return h.src == flit.src && h.seq == flit.seq; };
+  if (flit.is_head()) state.transit_partial.push_back(flit);
+  const auto it =
+      std::find_if(state.transit_partial.begin(), state.transit_partial.end(), same_packet);
+  PDES_CHECK(it != state.transit_partial.end(), "a body flit in transit without its head");
+  if (!flit.is_tail()) return;
+  Flit head = *it;
+  state.transit_partial.erase(it);
+  head.blocked_cycles = flit.blocked_cycles;  // the tail brings the head's whole count
+  head.hops = flit.hops;
+  ++head.phase;  // the next step starts here
+  state.transit.push_back(head);
+  ++state.packets_forwarded;
 }
 
 void NodeLp::acknowledge(const Flit& tail, NodeState& state,
@@ -234,84 +269,81 @@ bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
            ev);
   --state.credits[state.current_vc];
   ++state.flits_injected;
-  if (++state.ack_front >= 64 && state.ack_front * 2 >= state.acks.size()) {
-    state.acks.erase(state.acks.begin(),
-                     state.acks.begin() + static_cast<std::ptrdiff_t>(state.ack_front));
-    state.ack_front = 0;
-  }
-  if (state.acks_queued() == 0) {
-    state.acks.clear();
-    state.ack_front = 0;
-  }
+  ++state.ack_front;
+  compact(state.acks, state.ack_front);
   return true;
 }
 
-bool NodeLp::send_data_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const {
-  const std::int64_t now = ctx.now().ticks();
+bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  const bool forward = state.transit_queued() > 0;
+  const std::uint32_t size =
+      forward ? state.transit[state.transit_front].size : params_.packet_size;
+  // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
+  const int vc = choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
+  if (vc < 0) return false;  // a credit event resumes injection
+  state.current_vc = static_cast<std::uint16_t>(vc);
+  if (forward) {
+    // A packet that stopped here on its way (DRB's ejection at an intermediate node) goes on
+    // with its header, times and contention count.
+    state.current = state.transit[state.transit_front++];
+    compact(state.transit, state.transit_front);
+    return true;
+  }
   const SourcePacket& packet = state.queue[state.queue_front];
-  const std::uint32_t size = params_.packet_size;
+  Flit head;
+  head.src = static_cast<std::uint32_t>(node_);
+  head.dst = packet.dst;
+  head.seq = packet.seq;
+  head.size = static_cast<std::uint16_t>(size);
+  head.created = packet.created;
+  head.injected = ctx.now().ticks();
+  if (source_routing_ != nullptr) {
+    source_routing_->prepare(node_, head, state.routing, ctx.rng());
+  } else {
+    routing_->prepare(head, ctx.rng());
+  }
+  state.current = head;
+  ++state.queue_front;
+  compact(state.queue, state.queue_front);
+  return true;
+}
+
+bool NodeLp::send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   if (state.flits_sent == 0) {
-    // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
-    const int vc =
-        choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
-    if (vc < 0) return false;  // a credit event resumes injection
-    state.current_vc = static_cast<std::uint16_t>(vc);
-    state.current_injected = now;
+    if (!start_packet(state, ctx)) return false;
   } else if (state.credits[state.current_vc] == 0) {
     return false;
   }
+  // Only the head is routed; body flits follow the path it reserves (and carry its header,
+  // so that the tail brings the path choice to the sink).
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
   ev.port = router_port_;
   ev.vc = state.current_vc;
-  ev.flit.src = static_cast<std::uint32_t>(node_);
-  ev.flit.dst = packet.dst;
-  ev.flit.seq = packet.seq;
+  ev.flit = state.current;
   ev.flit.index = state.flits_sent;
-  ev.flit.size = static_cast<std::uint16_t>(size);
-  ev.flit.created = packet.created;
-  ev.flit.injected = state.current_injected;
-  // Only the head is routed; body flits follow the path it reserves and carry its path choice.
-  if (ev.flit.is_head()) {
-    if (source_routing_ != nullptr) {
-      source_routing_->prepare(node_, ev.flit, state.routing, ctx.rng());
-    } else {
-      routing_->prepare(ev.flit, ctx.rng());
-    }
-    state.current_path = ev.flit.path;
-    state.current_width = ev.flit.width;
-  } else {
-    ev.flit.path = state.current_path;
-    ev.flit.width = state.current_width;
-  }
   ctx.send(router_lp_,
            pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
                          params_.router.cycle_ps},
            ev);
   --state.credits[state.current_vc];
   ++state.flits_injected;
-  if (++state.flits_sent == size) {
-    state.flits_sent = 0;
-    ++state.queue_front;
-    // Compact the queue once its consumed prefix dominates; amortised O(1) per packet.
-    if (state.queue_front >= 64 && state.queue_front * 2 >= state.queue.size()) {
-      state.queue.erase(state.queue.begin(),
-                        state.queue.begin() + static_cast<std::ptrdiff_t>(state.queue_front));
-      state.queue_front = 0;
-    }
-  }
+  if (++state.flits_sent == state.current.size) state.flits_sent = 0;
   return true;
 }
 
 void NodeLp::try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
-  const auto has_work = [&] { return state.queued() > 0 || state.acks_queued() > 0; };
+  const auto has_work = [&] {
+    return state.flits_sent > 0 || state.acks_queued() > 0 || state.transit_queued() > 0 ||
+           state.queued() > 0;
+  };
   if (!has_work()) return;
   if (state.inject_free_at <= now) {
     // Owed ACKs go first, at a packet boundary (they never split a data packet).
     const bool sent = state.flits_sent == 0 && state.acks_queued() > 0
                           ? send_ack(state, ctx)
-                          : send_data_flit(state, ctx);
+                          : send_packet_flit(state, ctx);
     if (!sent) return;
     state.inject_free_at = now + params_.router.cycle_ps;
     if (!has_work()) return;

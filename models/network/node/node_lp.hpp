@@ -19,6 +19,10 @@
 // kAck event that reaches the source after the ACK's zero-load latency. An ACK arriving at its
 // source goes to SourceRouting::on_ack and emits an AckDelivered record.
 //
+// Transit (DRB with drb.eject_at_intermediates): a packet ejected at its intermediate node is
+// received whole, then re-injected with its next phase, after owed ACKs and before the source
+// queue; it keeps its creation and injection times, so its latency covers the stop.
+//
 // Self-addressed packets (a pattern may return the source, e.g. uniform with probability 1/N)
 // are sent into the network like any other and come back out of the same router: one router
 // hop, as in BookSim2. No special case.
@@ -66,8 +70,15 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   int choose_vc(const NodeState& state, std::uint32_t need) const;
   /// Sends the front ACK if a VC has a credit for it; false otherwise.
   bool send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Sends the next flit of the source queue's front packet if credits allow; false otherwise.
-  bool send_data_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// At a packet boundary: takes the next packet (a transit packet first, else the source
+  /// queue's front, whose header the routing writes now) into state.current, on a VC with the
+  /// credits it needs; false if there is none.
+  bool start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Sends the next flit of the current packet (starting one if needed) if credits allow.
+  bool send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// A flit of a packet that stops here on its way (DRB, drb.eject_at_intermediates): the
+  /// complete packet joins the transit queue with its next phase.
+  void receive_transit(const Flit& flit, NodeState& state) const;
   /// Start of the measurement (traffic.warmup_cycles), in ticks.
   std::int64_t warmup_ticks() const;
   void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;

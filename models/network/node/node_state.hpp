@@ -27,8 +27,8 @@ struct SourcePacket {
 struct NodeState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  // Source: the arrival process's progress; queue[queue_front ..] are waiting, the front one
-  // is being sent.
+  // Source: the arrival process's progress; queue[queue_front ..] are waiting (a packet leaves
+  // the queue when its head is sent).
   InjectionState injection;
   std::vector<SourcePacket> queue;
   std::uint64_t queue_front = 0;
@@ -39,13 +39,18 @@ struct NodeState {
   std::vector<Flit> acks;
   std::uint64_t ack_front = 0;
 
+  // Packets passing through (DRB with drb.eject_at_intermediates): the heads of those being
+  // received, then the complete ones waiting to be re-injected (transit[transit_front ..]),
+  // which go before the source queue.
+  std::vector<Flit> transit_partial;
+  std::vector<Flit> transit;
+  std::uint64_t transit_front = 0;
+
   // Network interface.
   std::vector<std::uint16_t> credits;  ///< per VC of the router's terminal input port
-  std::uint16_t flits_sent = 0;        ///< flits of the front packet already sent
+  std::uint16_t flits_sent = 0;  ///< flits of the packet being sent (`current`) already sent
   std::uint16_t current_vc = 0;
-  std::int64_t current_injected = 0;   ///< when the front packet's head left
-  std::uint8_t current_path = 0;       ///< the front packet's Flit::path, stamped on every flit
-  std::uint8_t current_width = 0;      ///< the front packet's Flit::width, likewise
+  Flit current;                  ///< header of the packet being sent, while flits_sent > 0
   std::int64_t inject_free_at = 0;     ///< one flit per cycle on the injection link
   std::int64_t pending_inject = kNoWake;
 
@@ -60,9 +65,11 @@ struct NodeState {
   std::uint64_t sum_hops = 0;
   std::uint64_t acks_sent = 0;
   std::uint64_t acks_received = 0;
+  std::uint64_t packets_forwarded = 0;  ///< re-injected at this intermediate node
 
   std::uint64_t queued() const { return queue.size() - queue_front; }
   std::uint64_t acks_queued() const { return acks.size() - ack_front; }
+  std::uint64_t transit_queued() const { return transit.size() - transit_front; }
   bool operator==(const NodeState&) const = default;
 };
 

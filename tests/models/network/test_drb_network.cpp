@@ -126,6 +126,37 @@ TEST_CASE("DRB beyond saturation: every packet delivered and acknowledged exactl
   }
 }
 
+TEST_CASE("DRB with ejection at the intermediate nodes: conservation, one extra router per stop") {
+  for (const net::SwitchingMode mode :
+       {net::SwitchingMode::kWormhole, net::SwitchingMode::kStoreAndForward}) {
+    CAPTURE(static_cast<int>(mode));
+    NetworkParams p = torus(4, "drb", "bit_reversal", 0.8);
+    p.router.switching = mode;
+    p.drb.eject_at_intermediates = true;
+    p.injection_end_cycle = 600;
+    const auto run = run_network(p);
+    net::testing::check_delivered_exactly_once(run, HopRule::kNonMinimal, 300);
+    check_acked_exactly_once(run, 1);
+    CHECK(non_canonical(run) > 0);
+    // Same MSP choices as without ejection up to the first divergence; compare path lengths:
+    // a packet that stops at X or Y crosses that router twice.
+    NetworkParams through = p;
+    through.drb.eject_at_intermediates = false;
+    const auto direct = run_network(through);
+    auto mean_extra_hops = [](const net::testing::NetworkRun& r) {
+      double extra = 0;
+      std::uint64_t n = 0;
+      for (const auto& d : r.sink.delivered) {
+        if (d.path == 0) continue;
+        extra += d.hops - d.min_hops;
+        ++n;
+      }
+      return n == 0 ? 0.0 : extra / static_cast<double>(n);
+    };
+    CHECK(mean_extra_hops(run) > mean_extra_hops(direct) + 0.5);
+  }
+}
+
 TEST_CASE("DRB on a mesh and a hypercube: conservation with non-canonical paths") {
   for (const char* topology : {"mesh", "hypercube"}) {
     CAPTURE(topology);
@@ -216,10 +247,11 @@ TEST_CASE("the Valiant extreme of DRB: X uniform over the network, Valiant's pat
   CHECK(paths.size() == 16);  // every router served as X
 }
 
-TEST_CASE("rollback-check: DRB keeps its metapaths and ACK queues in State") {
+TEST_CASE("rollback-check: DRB keeps its metapaths, ACK and transit queues in State") {
   for (const net::AckDelivery ack : {net::AckDelivery::kNetwork, net::AckDelivery::kIdeal}) {
     NetworkParams p = torus(4, "drb", "bit_reversal", 0.7);
     p.drb.ack = ack;
+    p.drb.eject_at_intermediates = ack == net::AckDelivery::kNetwork;
     p.injection_end_cycle = 200;
     pdes::KernelConfig config;
     const auto seq = run_network(p, config);

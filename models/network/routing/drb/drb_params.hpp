@@ -27,6 +27,8 @@
 //   paths are opened "one at a time").
 // - drb.new_msp_latency = mean_active: latency assumed for a newly opened MSP (or zero_load).
 // - drb.selection = bandwidth: MSP choice by eq. [11]/[12], or uniform (Valiant).
+// - drb.eject_at_intermediates = false: packets pass through X and Y (§3.2: "the message is not
+//   ejected at the intermediate nodes"); true ejects them there and the node re-injects them.
 // - drb.ack = network: ACKs as one-flit packets at the highest priority (§3 phase 1), or through
 //   an ideal side channel (ideal) [the issue's option, to separate effects].
 //
@@ -123,6 +125,7 @@ struct DrbParams {
   NewMspLatency new_msp_latency = NewMspLatency::kMeanActive;
   SelectionRule selection = SelectionRule::kBandwidth;
   AckDelivery ack = AckDelivery::kNetwork;
+  bool eject_at_intermediates = false;
 
   SupernodeSpec source_supernode() const { return {supernode, source_size, subtopology_dims}; }
   SupernodeSpec destination_supernode() const {

@@ -25,6 +25,11 @@ void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) c
     dor_.route(at, head, out);
   } else if (head.is_ack()) {
     route_ack(at, head, out);
+  } else if (source_.params().eject_at_intermediates && !at.from_terminal &&
+             head.phase < head.vias &&
+             topology_.router_of_node(head.via[head.phase]) == at.router) {
+    // Arrived at X (or Y): out to the node there, which re-injects it (NodeLp, transit).
+    out.add(topology_.attachment(head.via[head.phase]).port, 0);
   } else {
     phases_.route(at, head, out);
   }

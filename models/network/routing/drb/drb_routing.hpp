@@ -10,6 +10,11 @@
 //     by dimension order, one VC class set per phase (PhasedDimensionOrder);
 //   - at the destination: the ACK, sent by NodeLp as acks() says.
 //
+// With drb.eject_at_intermediates, a head that reaches the router of its current intermediate
+// node is sent out to that node (never right after injection there); the node re-injects the
+// packet with its next phase. Each network leg then ends at a sink, so the legs add no channel
+// dependency to each other.
+//
 // Header: path = MSP index (echoed by the ACK), via = the nodes on routers X and Y (only the
 // non-null steps: X = S and Y = D are left out, so the canonical MSP has vias = 0), width = the
 // metapath's width when the MSP was chosen (for metrics).
