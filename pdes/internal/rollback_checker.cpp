@@ -169,7 +169,7 @@ RunResult RollbackCheckEngine::run() {
   result.reason = TerminationReason::no_more_events;
   const std::uint64_t max_events = model_.config.max_events;
   while (!queue_.empty()) {
-    if (queue_.top().time >= model_.config.end_time) {
+    if (queue_.top().time() >= model_.config.end_time) {
       result.reason = TerminationReason::end_time_reached;
       break;
     }

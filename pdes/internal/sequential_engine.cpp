@@ -101,7 +101,7 @@ RunResult SequentialEngine::run() {
   const std::uint64_t max_events = model_.config.max_events;
   constexpr std::uint64_t kProgressCheckEvents = 1 << 14;
   while (!queue_.empty()) {
-    if (queue_.top().time >= end_time) {
+    if (queue_.top().time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;
       break;
     }

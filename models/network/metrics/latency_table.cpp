@@ -84,7 +84,12 @@ io::Table LatencyTable::table() const {
               pairs ? "Per (source, destination) pair: latency of the measured packets"
                     : "Per destination: latency of the measured packets",
               std::move(columns), pairs ? 2 : 1, io::Combine::kConcatenate);
-  for (const auto& [key, s] : rows_) {
+  std::vector<std::uint64_t> keys;
+  keys.reserve(rows_.size());
+  for (const auto& entry : rows_) keys.push_back(entry.first);
+  std::sort(keys.begin(), keys.end());
+  for (const std::uint64_t key : keys) {
+    const Sums& s = rows_.at(key);
     const Cell dst = Cell::u64(key & 0xFFFFFFFFu);
     const Cell packets = Cell::u64(s.packets);
     const Cell sum = Cell::i64(s.latency_sum);

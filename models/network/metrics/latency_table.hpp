@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <map>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "io/results/result_set.hpp"
@@ -64,7 +65,9 @@ class LatencyTable {
   };
 
   LatencyGranularity granularity_;
-  std::map<std::uint64_t, Sums> rows_;  // key: src << 32 | dst (pairs) or dst; ordered as the rows
+  // key: src << 32 | dst (pairs) or dst. Hashed (one lookup per delivered packet); table()
+  // sorts the keys, so the rows come out ordered.
+  std::unordered_map<std::uint64_t, Sums> rows_;
 };
 
 }  // namespace net
