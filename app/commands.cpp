@@ -78,16 +78,17 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
 
   const bool show_progress =
       mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
-  ProgressLine progress(entry.ticks_per_time_unit, "time units");
+  ProgressLine progress(entry.ticks_per_time_unit, entry.time_unit);
   if (show_progress) sim.set_progress_observer(&progress);
 
   RunReport report;
   report.run_name = loaded.config.get_string("simulation.name");
   report.config_file = options.config_file;
   report.model = entry.name;
-  report.time_unit = "time units";
+  report.time_unit = entry.time_unit;
   report.ticks_per_unit = entry.ticks_per_time_unit;
   report.kernel = kernel;
+  report.optimism_window_origin = built.optimism_window_origin;
   report.partitioner = partitioner_name;
   report.edge_cut = edge_cut;
   report.config_hash = loaded.config.hash();

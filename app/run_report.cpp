@@ -67,6 +67,13 @@ std::string format_summary(const RunReport& r) {
   if (!r.partitioner.empty() && r.result.num_ranks > 1) {
     row("partitioner", fmt::format("{} (edge cut {})", r.partitioner, with_commas(r.edge_cut)));
   }
+  if (r.kernel.engine == pdes::EngineKind::optimistic) {
+    row("optimism window",
+        r.kernel.optimism_window == pdes::SimTime::max()
+            ? std::string("unbounded")
+            : fmt::format("{:.6g} {} ({})", to_units(r.kernel.optimism_window, r.ticks_per_unit),
+                          r.time_unit, r.optimism_window_origin));
+  }
   row("seed", std::to_string(r.kernel.seed));
   std::string reason(pdes::to_string(r.result.reason));
   if (r.result.reason == pdes::TerminationReason::end_time_reached) {
@@ -121,6 +128,10 @@ std::string format_stats_json(const RunReport& r) {
   doc["engine"] = std::string(pdes::to_string(r.kernel.engine));
   doc["seed"] = r.kernel.seed;
   doc["num_ranks"] = r.result.num_ranks;
+  doc["optimism_window_ticks"] = r.kernel.optimism_window == pdes::SimTime::max()
+                                    ? nlohmann::json(nullptr)
+                                    : nlohmann::json(r.kernel.optimism_window.ticks());
+  doc["optimism_window_origin"] = r.optimism_window_origin;
   doc["partitioner"] = r.partitioner;
   doc["edge_cut"] = r.edge_cut;
   doc["output_file"] = r.output_file;

@@ -21,6 +21,7 @@ struct RunReport {
   std::string time_unit;
   std::int64_t ticks_per_unit = 1;
   pdes::KernelConfig kernel;
+  std::string optimism_window_origin;  ///< BuiltRun::optimism_window_origin
   std::string partitioner;
   std::uint64_t edge_cut = 0;
   std::string output_file;  ///< the HDF5 results file written, if any  ///< weight of the partition graph's edges between ranks

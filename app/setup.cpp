@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "app/setup.hpp"
 
+#include <cmath>
+
 #include "io/config/config_errors.hpp"
 #include "io/config/kernel_schema.hpp"
 #include "partition/partitioner_registry.hpp"
@@ -34,6 +36,13 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
     issues.insert(issues.end(), e.issues().begin(), e.issues().end());
   }
   if (!issues.empty()) throw io::ConfigErrors(std::move(issues));
+  if (loaded.config.is_set("kernel.optimism_window")) {
+    run.optimism_window_origin = "kernel.optimism_window";
+  } else if (const std::optional<double> w = run.model->default_optimism_window()) {
+    run.kernel.optimism_window = pdes::SimTime{static_cast<std::int64_t>(
+        std::llround(*w * static_cast<double>(loaded.model->ticks_per_time_unit)))};
+    run.optimism_window_origin = "model default";
+  }
   return run;
 }
 

@@ -23,6 +23,9 @@ struct LoadedConfig {
 struct BuiltRun {
   std::unique_ptr<models::Model> model;
   pdes::KernelConfig kernel;
+  /// Where kernel.optimism_window came from: "kernel.optimism_window" (the configuration),
+  /// "model default" (Model::default_optimism_window) or "default" (unbounded).
+  std::string optimism_window_origin = "default";
 };
 
 class Setup {

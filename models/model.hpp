@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,6 +52,9 @@ class Model {
   /// The sink for this rank's committed records, or nullptr when the model has no results
   /// beyond the engine statistics.
   virtual std::unique_ptr<ModelResults> make_results() const { return nullptr; }
+  /// The optimistic engine's optimism window (model time units) that suits this model, used
+  /// when the configuration does not set kernel.optimism_window; nullopt: unbounded.
+  virtual std::optional<double> default_optimism_window() const { return std::nullopt; }
 };
 
 struct ModelEntry {

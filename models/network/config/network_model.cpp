@@ -69,6 +69,11 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
   return graph;
 }
 
+std::optional<double> NetworkModel::default_optimism_window() const {
+  const RouterParams& r = setup_.params.router;
+  return static_cast<double>(r.head_delay() + r.st_delay + r.link_latency);
+}
+
 pdes::PartitionGraph NetworkModel::partition_graph() const {
   return network_partition_graph(*setup_.topology);
 }
