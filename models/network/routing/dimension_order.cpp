@@ -34,7 +34,7 @@ RouteDecision DimensionOrderRouting::route(RouterId current, PortId in_port,
 
 RouteDecision DimensionOrderRouting::toward(RouterId current, PortId in_port,
                                             std::uint32_t in_class, RouterId target) const {
-  const PortId out = topology_.minimal_ports(current, target)[0];
+  const PortId out = topology_.first_minimal_port(current, target);
   if (torus_ == nullptr) return {out, 0};
   // Ports 2d and 2d+1 are dimension d; staying in the ring keeps the class, a new ring resets it.
   const bool same_ring = in_port < network_ports_ && in_port / 2 == out / 2;

@@ -64,6 +64,11 @@ PortList Hypercube::minimal_ports(RouterId current, RouterId destination) const 
   return result;
 }
 
+PortId Hypercube::first_minimal_port(RouterId current, RouterId destination) const {
+  PDES_CHECK(current != destination, "first_minimal_port: current == destination");
+  return static_cast<PortId>(std::countr_zero(current ^ destination));
+}
+
 std::vector<std::uint32_t> Hypercube::radices() const {
   return std::vector<std::uint32_t>(dimension_, 2);
 }

@@ -48,6 +48,7 @@ class Hypercube final : public DirectTopology {
   std::uint32_t distance(RouterId a, RouterId b) const override;
   std::uint32_t diameter() const override { return dimension_; }
   PortList minimal_ports(RouterId current, RouterId destination) const override;
+  PortId first_minimal_port(RouterId current, RouterId destination) const override;
   std::vector<std::uint32_t> radices() const override;
 
   std::uint32_t dimension() const { return dimension_; }

@@ -69,6 +69,16 @@ PortList Mesh::minimal_ports(RouterId current, RouterId destination) const {
   return result;
 }
 
+PortId Mesh::first_minimal_port(RouterId current, RouterId destination) const {
+  for (std::size_t d = 0; d < shape_.num_dims(); ++d) {
+    const std::uint32_t c = shape_.coordinate(current, d);
+    const std::uint32_t t = shape_.coordinate(destination, d);
+    if (c != t) return static_cast<PortId>(c < t ? 2 * d : 2 * d + 1);
+  }
+  PDES_CHECK(false, "first_minimal_port: current == destination");
+  return 0;
+}
+
 std::vector<std::uint32_t> Mesh::radices() const {
   return {shape_.radices().begin(), shape_.radices().end()};
 }

@@ -81,6 +81,12 @@ class Topology {
   /// closed form.
   virtual PortList minimal_ports(RouterId current, RouterId destination) const;
 
+  /// minimal_ports(current, destination)[0] (current != destination): dimension order's port,
+  /// asked for every head at every hop. Topologies override it with an early-exit closed form.
+  virtual PortId first_minimal_port(RouterId current, RouterId destination) const {
+    return minimal_ports(current, destination)[0];
+  }
+
   /// Nodes per router in a direct network; terminals per leaf switch in a fat tree.
   virtual std::uint32_t concentration() const = 0;
 

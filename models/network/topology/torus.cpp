@@ -71,6 +71,17 @@ PortList Torus::minimal_ports(RouterId current, RouterId destination) const {
   return result;
 }
 
+PortId Torus::first_minimal_port(RouterId current, RouterId destination) const {
+  for (std::size_t d = 0; d < shape_.num_dims(); ++d) {
+    const std::uint32_t k = shape_.radix(d);
+    const std::uint32_t delta =
+        (shape_.coordinate(destination, d) + k - shape_.coordinate(current, d)) % k;
+    if (delta != 0) return static_cast<PortId>(2 * delta <= k ? 2 * d : 2 * d + 1);
+  }
+  PDES_CHECK(false, "first_minimal_port: current == destination");
+  return 0;
+}
+
 std::vector<std::uint32_t> Torus::radices() const {
   return {shape_.radices().begin(), shape_.radices().end()};
 }

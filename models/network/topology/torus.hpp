@@ -59,6 +59,7 @@ class Torus final : public DirectTopology {
   std::uint32_t distance(RouterId a, RouterId b) const override;
   std::uint32_t diameter() const override;
   PortList minimal_ports(RouterId current, RouterId destination) const override;
+  PortId first_minimal_port(RouterId current, RouterId destination) const override;
   std::vector<std::uint32_t> radices() const override;
 
   /// True if leaving `router` through network port `port` uses a wrap-around link.

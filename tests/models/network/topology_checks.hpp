@@ -87,6 +87,9 @@ inline void check_distances_and_minimal_ports(const Topology& t) {
       const PortList ports = t.minimal_ports(a, b);
       if (!(ports == expected)) mismatch(a, b, "minimal_ports differ from BFS");
       if (ports.empty() != (a == b)) mismatch(a, b, "minimal_ports empty iff a == b violated");
+      if (a != b && t.first_minimal_port(a, b) != ports[0]) {
+        mismatch(a, b, "first_minimal_port differs from minimal_ports()[0]");
+      }
     }
   }
   CHECK_MESSAGE(mismatches == 0, t.summary()
