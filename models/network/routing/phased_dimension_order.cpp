@@ -20,11 +20,10 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
     ++head.phase;
   }
   const std::uint32_t base = dor_.vc_classes();
-  const std::uint32_t natural = class_set(head.phase, head.vias);
   if (head.phase == head.vias) {
     const RouterPort dst = topology_.attachment(head.dst);
     if (dst.router == at.router) {
-      out.add(dst.port, natural * base);
+      out.add(dst.port, 0);  // ejection: the sink needs no VC
       return;
     }
   }
@@ -46,12 +45,10 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
   // The dateline class carries over within a phase; a new phase starts in class 0.
   const std::uint32_t in_dateline = fresh || new_phase ? 0 : at.in_class % base;
   const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, target);
-  // Preferred: the phase's own set (as if the head had never left it), else the lowest allowed;
-  // the other allowed sets only when that one has no free VC.
-  const std::uint32_t preferred = natural >= lowest && natural <= highest ? natural : lowest;
-  out.add(d.out_port, preferred * base + d.vc_class, 0);
+  // The lowest allowed set first, a higher one only when the lower have no free VC: a head
+  // climbs as late as it can, keeping the most sets open for the rest of its route.
   for (std::uint32_t set = lowest; set <= highest; ++set) {
-    if (set != preferred) out.add(d.out_port, set * base + d.vc_class, 1);
+    out.add(d.out_port, set * base + d.vc_class, set - lowest);
   }
 }
 

@@ -18,12 +18,10 @@
 // go upwards; so the extended dependency graph is acyclic. A new phase starts in dateline class
 // 0 of its set, like a freshly injected packet.
 //
-// Which set: phase p of a head with v intermediates prefers set p + (max_vias - v), its
-// "natural" set (phase p of a full route uses set p; the last phase always the last set); when
-// that set has no free VC the head may take any other allowed set (a second priority level,
-// route_candidates.hpp). So a packet without intermediates (vias = 0, e.g. DRB's canonical path)
-// prefers the last set but may use every set, as plain DOR may use every VC; a packet with
-// max_vias intermediates has exactly one set per phase.
+// Which set: the lowest allowed one, and the next ones only when the lower have no free VC
+// (priority levels, route_candidates.hpp): a head climbs as late as it can. So a packet without
+// intermediates (vias = 0, e.g. DRB's canonical path) may use every set, as plain DOR may use
+// every VC; a packet with max_vias intermediates has exactly one set per phase.
 #pragma once
 
 #include <cstdint>
@@ -51,10 +49,6 @@ class PhasedDimensionOrder {
   std::uint32_t route_hops(NodeId src, const Flit& head) const;
 
  private:
-  /// The preferred VC class set of phase `phase` of a head with `vias` intermediates.
-  std::uint32_t class_set(std::uint32_t phase, std::uint32_t vias) const {
-    return phase + (max_vias_ - vias);
-  }
 
   const Topology& topology_;
   DimensionOrderRouting dor_;

@@ -17,7 +17,9 @@ DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params,
       canonical_only_(source_.canonical_only()) {}
 
 std::uint32_t DrbRouting::vc_classes() const {
-  return canonical_only_ ? dor_.vc_classes() : phases_.vc_classes() + dor_.vc_classes();
+  if (canonical_only_) return dor_.vc_classes();
+  // ACK classes only for ACKs that cross the network.
+  return phases_.vc_classes() + (source_.params().ack == AckDelivery::kNetwork ? dor_.vc_classes() : 0);
 }
 
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
