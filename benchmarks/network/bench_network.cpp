@@ -35,13 +35,14 @@ struct Options {
   std::uint32_t packet_size = 1;
   std::string engine = "sequential";
   std::uint64_t seed = 1;
+  double window = -1;  ///< optimism window in cycles; < 0: the network model's default
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::fprintf(stderr,
                "bench_network: %s\nusage: bench_network [--topology mesh|torus] [--k K] "
                "[--load L] [--cycles N] [--packet-size P] [--engine sequential|optimistic] "
-               "[--seed S]\n",
+               "[--seed S] [--window W|inf]\n",
                problem.c_str());
   std::exit(2);
 }
@@ -59,6 +60,7 @@ Options parse(int argc, char** argv) {
     else if (flag == "--packet-size") o.packet_size = static_cast<std::uint32_t>(std::atoi(v));
     else if (flag == "--engine") o.engine = v;
     else if (flag == "--seed") o.seed = static_cast<std::uint64_t>(std::atoll(v));
+    else if (flag == "--window") o.window = std::string(v) == "inf" ? 1e300 : std::atof(v);
     else usage("unknown option " + flag);
   }
   if (o.k < 2) usage("--k must be >= 2");
@@ -108,6 +110,9 @@ int main(int argc, char** argv) {
   config.seed = o.seed;
   config.end_time = p.cycles(o.cycles);
   config.progress_interval_seconds = 0;
+  // As `warpnet run` does when kernel.optimism_window is not given (one router hop).
+  const double window = o.window < 0 ? p.router.hop_cycles() : o.window;
+  if (window < 1e18) config.optimism_window = p.cycles(static_cast<std::uint64_t>(window));
 
   CountingSink sink;
   pdes::Simulation sim(config);

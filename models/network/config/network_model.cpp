@@ -70,8 +70,7 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
 }
 
 std::optional<double> NetworkModel::default_optimism_window() const {
-  const RouterParams& r = setup_.params.router;
-  return static_cast<double>(r.head_delay() + r.st_delay + r.link_latency);
+  return static_cast<double>(setup_.params.router.hop_cycles());
 }
 
 pdes::PartitionGraph NetworkModel::partition_graph() const {

@@ -68,6 +68,9 @@ struct RouterParams {
 
   /// Cycles from a head's arrival to its earliest departure from the input buffer.
   std::uint32_t head_delay() const { return routing_delay + vc_alloc_delay + sw_alloc_delay; }
+  /// Cycles for a head to cross one router and its output link at zero load: the least time in
+  /// which one router can affect another (the network model's default optimism window).
+  std::uint32_t hop_cycles() const { return head_delay() + st_delay + link_latency; }
 
   /// Zero-load latency in cycles, head injected -> tail delivered, of a `size`-flit packet that
   /// traverses `routers` routers (router distance + 1); the formula of network_params.hpp.
