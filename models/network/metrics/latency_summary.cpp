@@ -15,10 +15,7 @@ LatencySummary::LatencySummary(const RouterParams& router, std::uint64_t num_nod
       destination_count_(num_nodes, 0) {}
 
 std::int64_t LatencySummary::zero_load_cycles(std::uint32_t hops, std::uint32_t size) const {
-  const std::int64_t per_hop =
-      router_.head_delay() + router_.st_delay + router_.link_latency +
-      (router_.switching == SwitchingMode::kStoreAndForward ? size - 1 : 0);
-  return router_.link_latency + static_cast<std::int64_t>(hops) * per_hop + (size - 1);
+  return router_.zero_load_cycles(hops, size);
 }
 
 void LatencySummary::add(const PacketDelivered& p) {

@@ -246,6 +246,21 @@ int NodeLp::choose_vc(const NodeState& state, std::uint32_t need) const {
   return -1;
 }
 
+void NodeLp::send_to_router(const Flit& flit, NodeState& state,
+                            pdes::Context<NetEvent>& ctx) const {
+  NetEvent ev;
+  ev.kind = NetEventKind::kFlit;
+  ev.port = router_port_;
+  ev.vc = state.current_vc;
+  ev.flit = flit;
+  ctx.send(router_lp_,
+           pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
+                         params_.router.cycle_ps},
+           ev);
+  --state.credits[state.current_vc];
+  ++state.flits_injected;
+}
+
 bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   // The emptiest injection VC, so that the ACK does not queue behind a data packet.
   int vc = -1;
@@ -257,18 +272,9 @@ bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   }
   if (vc < 0) return false;  // a credit event resumes injection
   state.current_vc = static_cast<std::uint16_t>(vc);
-  NetEvent ev;
-  ev.kind = NetEventKind::kFlit;
-  ev.port = router_port_;
-  ev.vc = state.current_vc;
-  ev.flit = state.acks[state.ack_front];
-  ev.flit.injected = ctx.now().ticks();
-  ctx.send(router_lp_,
-           pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
-                         params_.router.cycle_ps},
-           ev);
-  --state.credits[state.current_vc];
-  ++state.flits_injected;
+  Flit ack = state.acks[state.ack_front];
+  ack.injected = ctx.now().ticks();
+  send_to_router(ack, state, ctx);
   ++state.ack_front;
   compact(state.acks, state.ack_front);
   return true;
@@ -316,18 +322,9 @@ bool NodeLp::send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) co
   }
   // Only the head is routed; body flits follow the path it reserves (and carry its header,
   // so that the tail brings the path choice to the sink).
-  NetEvent ev;
-  ev.kind = NetEventKind::kFlit;
-  ev.port = router_port_;
-  ev.vc = state.current_vc;
-  ev.flit = state.current;
-  ev.flit.index = state.flits_sent;
-  ctx.send(router_lp_,
-           pdes::SimTime{static_cast<std::int64_t>(params_.router.link_latency) *
-                         params_.router.cycle_ps},
-           ev);
-  --state.credits[state.current_vc];
-  ++state.flits_injected;
+  Flit flit = state.current;
+  flit.index = state.flits_sent;
+  send_to_router(flit, state, ctx);
   if (++state.flits_sent == state.current.size) state.flits_sent = 0;
   return true;
 }

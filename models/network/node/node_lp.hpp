@@ -68,6 +68,8 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   /// front. Returns false if no VC has the credits the packet needs.
   /// Picks a VC with `need` credits, round robin after the last one used; -1 if none.
   int choose_vc(const NodeState& state, std::uint32_t need) const;
+  /// Puts `flit` on the injection link, on VC state.current_vc, and takes its credit.
+  void send_to_router(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Sends the front ACK if a VC has a credit for it; false otherwise.
   bool send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// At a packet boundary: takes the next packet (a transit packet first, else the source

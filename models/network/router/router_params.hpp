@@ -76,8 +76,7 @@ struct RouterParams {
   /// traverses `routers` routers (router distance + 1); the formula of network_params.hpp.
   std::int64_t zero_load_cycles(std::uint32_t routers, std::uint32_t size) const {
     const std::int64_t per_router =
-        head_delay() + st_delay + link_latency +
-        (switching == SwitchingMode::kStoreAndForward ? size - 1 : 0);
+        hop_cycles() + (switching == SwitchingMode::kStoreAndForward ? size - 1 : 0);
     return link_latency + static_cast<std::int64_t>(routers) * per_router + (size - 1);
   }
 
