@@ -36,6 +36,11 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
     issues.insert(issues.end(), e.issues().begin(), e.issues().end());
   }
   if (!issues.empty()) throw io::ConfigErrors(std::move(issues));
+  if (!loaded.config.is_set("kernel.pending_set")) {
+    if (const std::optional<pdes::PendingSet> p = run.model->default_pending_set()) {
+      run.kernel.pending_set = *p;
+    }
+  }
   if (loaded.config.is_set("kernel.optimism_window")) {
     run.optimism_window_origin = "kernel.optimism_window";
   } else if (const std::optional<double> w = run.model->default_optimism_window()) {

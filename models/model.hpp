@@ -55,6 +55,9 @@ class Model {
   /// The optimistic engine's optimism window (model time units) that suits this model, used
   /// when the configuration does not set kernel.optimism_window; nullopt: unbounded.
   virtual std::optional<double> default_optimism_window() const { return std::nullopt; }
+  /// The sequential engine's pending-event set that suits this model, used when the
+  /// configuration does not set kernel.pending_set; nullopt: the kernel's default (heap).
+  virtual std::optional<pdes::PendingSet> default_pending_set() const { return std::nullopt; }
 };
 
 struct ModelEntry {

@@ -12,4 +12,8 @@ std::string_view to_string(EngineKind kind) {
   return "unknown";
 }
 
+std::string_view to_string(PendingSet set) {
+  return set == PendingSet::buckets ? "buckets" : "heap";
+}
+
 }  // namespace pdes

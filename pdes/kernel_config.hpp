@@ -22,6 +22,14 @@ enum class EngineKind {
 
 std::string_view to_string(EngineKind kind);
 
+/// The sequential engine's pending-event set (both give the same total order).
+enum class PendingSet {
+  heap,     ///< a 4-ary heap: any time distribution (PHOLD's continuous times)
+  buckets,  ///< one bucket per distinct time: models whose events share a few times (networks)
+};
+
+std::string_view to_string(PendingSet set);
+
 struct KernelConfig {
   EngineKind engine = EngineKind::sequential;
   /// Global seed of every LP's random stream (see Rng).
@@ -31,6 +39,8 @@ struct KernelConfig {
   /// Stop after this many committed events (0: no limit). A safety bound: only the sequential
   /// engine stops at exactly this event of the total order.
   std::uint64_t max_events = 0;
+  /// Sequential engine: how pending events are kept (speed only; results are identical).
+  PendingSet pending_set = PendingSet::heap;
 
   // --- optimistic engine ------------------------------------------------------------------
   /// Events executed between two polls of the network.

@@ -110,7 +110,8 @@ int main(int argc, char** argv) {
   config.seed = o.seed;
   config.end_time = p.cycles(o.cycles);
   config.progress_interval_seconds = 0;
-  // As `warpnet run` does when kernel.optimism_window is not given (one router hop).
+  // As `warpnet run` does when the kernel keys are not given: time buckets, one router hop.
+  config.pending_set = pdes::PendingSet::buckets;
   const double window = o.window < 0 ? p.router.hop_cycles() : o.window;
   if (window < 1e18) config.optimism_window = p.cycles(static_cast<std::uint64_t>(window));
 

@@ -132,6 +132,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .finite()
       .unit("seconds")
       .describe("Wall-clock time between two progress reports (0: never)");
+  schema.add_choice("kernel.pending_set", std::string(pdes::to_string(d.pending_set)),
+                    {std::string(pdes::to_string(pdes::PendingSet::heap)),
+                     std::string(pdes::to_string(pdes::PendingSet::buckets))})
+      .describe("Sequential engine's pending events: heap (any times) or buckets (few distinct "
+                "times, e.g. networks); the model chooses when not given. Speed only");
 
   for (const std::string& model : model_names) {
     schema.section_active_when(model, "simulation.model", model);
@@ -152,6 +157,8 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.seed = static_cast<std::uint64_t>(config.get_int("simulation.seed"));
   k.end_time = to_ticks(config, errors, "simulation.end_time", ticks_per_time_unit);
   k.max_events = static_cast<std::uint64_t>(config.get_int("simulation.max_events"));
+  k.pending_set = config.get_string("kernel.pending_set") == "buckets" ? pdes::PendingSet::buckets
+                                                                       : pdes::PendingSet::heap;
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))

@@ -27,6 +27,8 @@ class EventQueue {
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
   const Entry& top() const { return heap_.front(); }
+  /// Receive time of the next event (the queue must not be empty).
+  SimTime top_time() const { return heap_.front().key.time; }
 
   void push(EventHeader* event) {
     heap_.push_back({event->key, event});

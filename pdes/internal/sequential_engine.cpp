@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The sequential engine: one pending-event heap, events executed in the total order and
-// committed at once. It is the reference every other engine must match bit for bit.
+// The sequential engine: one pending-event set (a heap, or time buckets), events executed in
+// the total order and committed at once. It is the reference every other engine must match bit for bit.
 #include <chrono>
 #include <string>
 
+#include "pdes/internal/bucket_queue.hpp"
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
 #include "pdes/internal/finish_lps.hpp"
@@ -14,6 +15,8 @@ namespace pdes::internal {
 
 namespace {
 
+/// `Queue`: EventQueue or BucketQueue (KernelConfig::pending_set); the same total order.
+template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
   explicit SequentialEngine(ModelInstance& model)
@@ -45,14 +48,15 @@ class SequentialEngine final : public EngineServices {
 
   ModelInstance& model_;
   EventPool pool_;
-  EventQueue queue_;
+  Queue queue_;
   ExecutionContext exec_;
   EngineStatistics stats_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
 };
 
-void SequentialEngine::execute(EventHeader* event) {
+template <class Queue>
+void SequentialEngine<Queue>::execute(EventHeader* event) {
   LpRuntime& lp = *model_.lps[static_cast<std::size_t>(model_.local_index[event->dest.value()])];
   PDES_CHECK(event->payload_type == lp.payload_type(),
              "LP " + std::to_string(event->key.sender.value()) + " sent LP " +
@@ -70,7 +74,8 @@ void SequentialEngine::execute(EventHeader* event) {
   ++stats_.events_processed;
 }
 
-void SequentialEngine::report_progress(SimTime now, bool force) {
+template <class Queue>
+void SequentialEngine<Queue>::report_progress(SimTime now, bool force) {
   if (model_.progress == nullptr || model_.config.progress_interval_seconds <= 0.0) return;
   const auto t = std::chrono::steady_clock::now();
   if (!force && t < next_progress_) return;
@@ -81,7 +86,8 @@ void SequentialEngine::report_progress(SimTime now, bool force) {
                                 std::chrono::duration<double>(t - start_).count()});
 }
 
-RunResult SequentialEngine::run() {
+template <class Queue>
+RunResult SequentialEngine<Queue>::run() {
   start_ = std::chrono::steady_clock::now();
   next_progress_ = start_;
   exec_.seed = model_.config.seed;
@@ -101,7 +107,7 @@ RunResult SequentialEngine::run() {
   const std::uint64_t max_events = model_.config.max_events;
   constexpr std::uint64_t kProgressCheckEvents = 1 << 14;
   while (!queue_.empty()) {
-    if (queue_.top().time() >= end_time) {
+    if (queue_.top_time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;
       break;
     }
@@ -133,6 +139,11 @@ RunResult SequentialEngine::run() {
 
 }  // namespace
 
-RunResult run_sequential(ModelInstance& model) { return SequentialEngine(model).run(); }
+RunResult run_sequential(ModelInstance& model) {
+  if (model.config.pending_set == PendingSet::buckets) {
+    return SequentialEngine<BucketQueue>(model).run();
+  }
+  return SequentialEngine<EventQueue>(model).run();
+}
 
 }  // namespace pdes::internal

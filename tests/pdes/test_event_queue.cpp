@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+//
+// The sequential engine's pending-event sets (EventQueue, a heap; BucketQueue, time buckets)
+// pop events in the kernel's total order, ties on time and sender included, and agree with
+// each other event for event.
+#include "pdes/internal/bucket_queue.hpp"
 #include "pdes/internal/event_queue.hpp"
 
 #include <doctest/doctest.h>
@@ -10,45 +15,76 @@
 using namespace pdes;
 using namespace pdes::internal;
 
-TEST_CASE("EventQueue pops events in the total order, ties included") {
-  std::mt19937_64 gen(42);
-  std::vector<EventHeader> events(5000);
-  for (auto& e : events) {
-    // Few distinct times and senders, so that ties on time and sender are common.
-    e.key = {SimTime{static_cast<std::int64_t>(gen() % 50)}, LpId{gen() % 4}, gen() % 1000};
+TEST_CASE_TEMPLATE("a pending set pops events in the total order, ties included", Queue,
+                   EventQueue, BucketQueue) {
+  for (const std::uint64_t distinct_times : {4u, 50u, 2000u}) {  // buckets: scan and hash paths
+    CAPTURE(distinct_times);
+    std::mt19937_64 gen(42);
+    std::vector<EventHeader> events(5000);
+    for (auto& e : events) {
+      // Few distinct senders, so that ties on time and sender are common.
+      e.key = {SimTime{static_cast<std::int64_t>(gen() % distinct_times)}, LpId{gen() % 4},
+               gen() % 1000};
+    }
+    Queue queue;
+    std::vector<EventKey> expected;
+    for (auto& e : events) {
+      queue.push(&e);
+      expected.push_back(e.key);
+    }
+    CHECK(queue.size() == events.size());
+    std::sort(expected.begin(), expected.end());
+    std::vector<EventKey> popped;
+    while (!queue.empty()) {
+      const SimTime t = queue.top_time();
+      popped.push_back(queue.pop()->key);
+      CHECK(popped.back().time == t);
+    }
+    CHECK(popped == expected);
   }
-  EventQueue queue;
-  std::vector<EventKey> expected;
-  for (auto& e : events) {
-    queue.push(&e);
-    expected.push_back(e.key);
-  }
-  std::sort(expected.begin(), expected.end());
-  std::vector<EventKey> popped;
-  while (!queue.empty()) popped.push_back(queue.pop()->key);
-  CHECK(popped == expected);
 }
 
-TEST_CASE("EventQueue interleaves pushes and pops correctly") {
-  std::mt19937_64 gen(7);
+/// Hold model: pop the minimum, push one or two events at least one tick later (as the kernel
+/// guarantees). Returns the popped keys.
+template <class Queue>
+std::vector<EventKey> hold_model(std::uint64_t seed, std::uint64_t spread) {
+  std::mt19937_64 gen(seed);
   std::vector<EventHeader> storage(20000);
   std::size_t used = 0;
-  EventQueue queue;
-  EventKey last{SimTime{-1}, LpId{0}, 0};
+  Queue queue;
+  std::vector<EventKey> popped;
   std::int64_t now = 0;
+  std::uint64_t sequence = 0;
   for (int step = 0; step < 10000; ++step) {
-    // Hold model: pop the minimum, push one or two later events.
     if (!queue.empty()) {
-      const EventKey k = queue.pop()->key;
-      CHECK(!(k < last));
-      last = k;
-      now = k.time.ticks();
+      popped.push_back(queue.pop()->key);
+      now = popped.back().time.ticks();
     }
     const int pushes = 1 + static_cast<int>(gen() % 2);
     for (int i = 0; i < pushes && used < storage.size(); ++i) {
-      storage[used].key = {SimTime{now + 1 + static_cast<std::int64_t>(gen() % 100)},
-                           LpId{gen() % 8}, static_cast<std::uint64_t>(step)};
+      storage[used].key = {SimTime{now + 1 + static_cast<std::int64_t>(gen() % spread)},
+                           LpId{gen() % 8}, sequence++};
       queue.push(&storage[used++]);
     }
+  }
+  while (!queue.empty()) popped.push_back(queue.pop()->key);
+  CHECK(popped.size() == used);
+  return popped;
+}
+
+TEST_CASE_TEMPLATE("a pending set interleaves pushes and pops in order", Queue, EventQueue,
+                   BucketQueue) {
+  for (const std::uint64_t spread : {3u, 100u, 100000u}) {
+    CAPTURE(spread);
+    const std::vector<EventKey> popped = hold_model<Queue>(7, spread);
+    CHECK(std::is_sorted(popped.begin(), popped.end()));
+    CHECK(popped.size() >= 10000);  // every event pushed comes out (about 15,000)
+  }
+}
+
+TEST_CASE("BucketQueue and EventQueue agree event for event") {
+  for (const std::uint64_t spread : {2u, 40u, 5000u}) {
+    CAPTURE(spread);
+    CHECK(hold_model<BucketQueue>(11, spread) == hold_model<EventQueue>(11, spread));
   }
 }

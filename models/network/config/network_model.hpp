@@ -35,6 +35,11 @@ class NetworkModel final : public models::Model {
   /// measured 5 cycles (this value for the default router) at 91 % efficiency on 2 ranks
   /// against 43 % unbounded.
   std::optional<double> default_optimism_window() const override;
+  /// Buckets: every event lands on a cycle boundary or one tick after it, so a few distinct
+  /// times hold all pending events (docs/performance.md).
+  std::optional<pdes::PendingSet> default_pending_set() const override {
+    return pdes::PendingSet::buckets;
+  }
 
   const NetworkSetup& setup() const { return setup_; }
 

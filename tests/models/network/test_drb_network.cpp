@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -283,4 +284,23 @@ TEST_CASE("bad DRB parameters are configuration errors naming the key") {
   p.topology_params.k = 4;
   p.topology_params.n = 2;
   net::testing::require_config_error(p, "network.routing");
+}
+
+TEST_CASE("the sequential engine's two pending sets give the same run, packet for packet") {
+  NetworkParams p = torus(4, "drb", "bit_reversal", 0.7);
+  p.injection_end_cycle = 400;
+  pdes::KernelConfig heap;
+  heap.pending_set = pdes::PendingSet::heap;
+  pdes::KernelConfig buckets = heap;
+  buckets.pending_set = pdes::PendingSet::buckets;
+  const auto a = run_network(p, heap);
+  const auto b = run_network(p, buckets);
+  CHECK(a.result.total.event_digest == b.result.total.event_digest);
+  CHECK(a.result.total.events_committed == b.result.total.events_committed);
+  REQUIRE(a.sink.delivered.size() == b.sink.delivered.size());
+  for (std::size_t i = 0; i < a.sink.delivered.size(); ++i) {
+    CHECK(std::memcmp(&a.sink.delivered[i], &b.sink.delivered[i], sizeof(net::PacketDelivered)) ==
+          0);
+  }
+  CHECK(a.sink.acks.size() == b.sink.acks.size());
 }
