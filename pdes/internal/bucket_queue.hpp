@@ -54,7 +54,14 @@ class BucketQueue {
       std::pop_heap(times_.begin(), times_.end(), later);
       times_.pop_back();
       by_time_.erase(top.time.ticks());
-      b.entries.clear();
+      // A freed bucket keeps its capacity for the next time, unless it is large: a big network
+      // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
+      // double its memory.
+      if (b.entries.capacity() > kKeptCapacity) {
+        std::vector<Entry>().swap(b.entries);
+      } else {
+        b.entries.clear();
+      }
       b.front = 0;
       b.sorted = false;
       free_.push_back(top.bucket);
@@ -97,6 +104,7 @@ class BucketQueue {
   }
 
   static constexpr std::size_t kScanLimit = 32;
+  static constexpr std::size_t kKeptCapacity = 256;  // entries
 
   std::uint32_t new_bucket(SimTime /*time*/) {
     if (!free_.empty()) {
