@@ -20,10 +20,10 @@
 // metapath's width when the MSP was chosen (for metrics).
 //
 // VC classes: the data sets of PhasedDimensionOrder (3 x DOR's: 3 on a mesh or hypercube, 6 on a
-// torus), then DOR's classes again for ACKs alone — "a real 1-flit packet on a high-priority VC"
-// (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked data worms, and since a sink
-// always accepts them they add no dependency between the data and ACK classes (no protocol
-// deadlock). The routers also give ACKs the switch first.
+// torus), then, with drb.ack = network, DOR's classes again for ACKs alone — "a real 1-flit
+// packet on a high-priority VC" (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked
+// data worms, and since a sink always accepts them they add no dependency between the data and
+// ACK classes (no protocol deadlock). The routers also give ACKs the switch first.
 //
 // DRB that can never leave the canonical path (DrbSource::canonical_only(): max width 1 or a
 // fixed width 1) is DOR bit for bit: it routes with DOR's VC classes, draws no random numbers
