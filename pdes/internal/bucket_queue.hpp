@@ -96,7 +96,7 @@ class BucketQueue {
     } else if (const auto it = by_time_.find(time.ticks()); it != by_time_.end()) {
       return it->second;
     }
-    const std::uint32_t id = new_bucket(time);
+    const std::uint32_t id = new_bucket();
     by_time_.emplace(time.ticks(), id);
     times_.push_back({time, id});
     std::push_heap(times_.begin(), times_.end(), later);
@@ -106,7 +106,7 @@ class BucketQueue {
   static constexpr std::size_t kScanLimit = 32;
   static constexpr std::size_t kKeptCapacity = 256;  // entries
 
-  std::uint32_t new_bucket(SimTime /*time*/) {
+  std::uint32_t new_bucket() {
     if (!free_.empty()) {
       const std::uint32_t id = free_.back();
       free_.pop_back();

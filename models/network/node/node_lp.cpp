@@ -179,7 +179,6 @@ void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
   head.hops = flit.hops;
   ++head.phase;  // the next step starts here
   state.transit.push_back(head);
-  ++state.packets_forwarded;
 }
 
 void NodeLp::acknowledge(const Flit& tail, NodeState& state,
@@ -194,7 +193,6 @@ void NodeLp::acknowledge(const Flit& tail, NodeState& state,
   ack.width = tail.width;
   ack.acked_blocked_cycles = tail.blocked_cycles;
   ack.created = ctx.now().ticks();
-  ++state.acks_sent;
   if (acks_ == AckDelivery::kNetwork) {
     state.acks.push_back(ack);
     return;
@@ -218,7 +216,6 @@ void NodeLp::receive_ack(const Flit& ack, NodeState& state,
   PDES_CHECK(source_routing_ != nullptr && ack.dst == node_,
              "unexpected ACK at node " + std::to_string(node_));
   source_routing_->on_ack(node_, ack, state.routing);
-  ++state.acks_received;
   AckDelivered rec;
   rec.src = ack.src;
   rec.dst = ack.dst;

@@ -63,9 +63,6 @@ struct NodeState {
   std::int64_t sum_latency = 0;
   std::int64_t sum_network_latency = 0;
   std::uint64_t sum_hops = 0;
-  std::uint64_t acks_sent = 0;
-  std::uint64_t acks_received = 0;
-  std::uint64_t packets_forwarded = 0;  ///< re-injected at this intermediate node
 
   std::uint64_t queued() const { return queue.size() - queue_front; }
   std::uint64_t acks_queued() const { return acks.size() - ack_front; }

@@ -8,8 +8,7 @@
 
 namespace net::drb {
 
-DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params,
-                       ZeroLoadLatency zero_load)
+DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load)
     : topology_(topology),
       source_(topology, params, zero_load),
       dor_(topology),
@@ -19,7 +18,8 @@ DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params,
 std::uint32_t DrbRouting::vc_classes() const {
   if (canonical_only_) return dor_.vc_classes();
   // ACK classes only for ACKs that cross the network.
-  return phases_.vc_classes() + (source_.params().ack == AckDelivery::kNetwork ? dor_.vc_classes() : 0);
+  return phases_.vc_classes() +
+         (source_.params().ack == AckDelivery::kNetwork ? dor_.vc_classes() : 0);
 }
 
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
@@ -38,15 +38,11 @@ void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) c
 }
 
 void DrbRouting::route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const {
-  const std::uint32_t first = phases_.vc_classes();  // the ACK classes follow the data sets
-  const RouterPort dst = topology_.attachment(ack.dst);
-  if (dst.router == at.router) {
-    out.add(dst.port, first);
-    return;
-  }
+  // Plain DOR, shifted into the ACK classes that follow the data sets.
+  const std::uint32_t first = phases_.vc_classes();
   const std::uint32_t in_dateline =
       at.from_terminal || at.in_class < first ? 0 : at.in_class - first;
-  const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, dst.router);
+  const RouteDecision d = dor_.route(at.router, at.in_port, in_dateline, ack.dst);
   out.add(d.out_port, first + d.vc_class);
 }
 
@@ -58,8 +54,7 @@ NodeId DrbRouting::node_on(RouterId r) const {
   return 0;
 }
 
-void DrbRouting::prepare(NodeId self, Flit& head, SourceRoutingState& state,
-                         pdes::Rng& rng) const {
+void DrbRouting::prepare(NodeId self, Flit& head, SourceRoutingState& state, pdes::Rng& rng) const {
   head.phase = 0;
   head.vias = 0;
   head.path = 0;
