@@ -27,6 +27,14 @@
 //               records: the place for end-of-run counters kept in State (ROSS's "final"
 //               function), such as a router's per-port totals. Record time: the end of the run
 //               (end_time, or the last event time if the run ended earlier).
+//   prefetch  — optional, a performance hint: the kernel calls it twice shortly before
+//               on_event with the same event and State, so that the LP can request
+//               (__builtin_prefetch) the memory on_event will touch. At PrefetchStage::kEarly it
+//               should read only the State object itself (e.g. its vectors' data pointers), not
+//               even the LP object, which the kernel requests at the same time; at kLate, about
+//               one event later, also the LP object and what kEarly requested (e.g. to find which
+//               buffer slot the event needs). It must not change anything. Not virtual: a
+//               derived LP type hides it by declaring its own. The sequential engine uses it.
 //
 //   struct PingState { std::uint64_t received = 0; bool operator==(const PingState&) const = default; };
 //   struct Ping { std::uint32_t hops; };
@@ -42,6 +50,9 @@
 #include "pdes/context.hpp"
 
 namespace pdes {
+
+/// When LogicalProcess::prefetch is called: see there.
+enum class PrefetchStage { kEarly, kLate };
 
 template <class State, class Payload>
 class LogicalProcess {
@@ -60,6 +71,7 @@ class LogicalProcess {
   virtual void on_event(const Payload& event, State& state, Context<Payload>& ctx) const = 0;
   virtual void on_commit(const Payload& /*event*/, CommitContext& /*ctx*/) const {}
   virtual void on_finish(const State& /*state*/, CommitContext& /*ctx*/) const {}
+  void prefetch(const Payload& /*event*/, const State& /*state*/, PrefetchStage /*stage*/) const {}
 };
 
 }  // namespace pdes

@@ -32,11 +32,22 @@ class BucketQueue {
   /// Receive time of the next event (the queue must not be empty).
   SimTime top_time() const { return times_.front().time; }
 
-  void push(EventHeader* event) {
-    const SimTime time = event->key.time;
-    Bucket& b = buckets_[bucket_of(time)];
+  /// The event pop() returns after `ahead` more pops, if it is in the bucket being drained,
+  /// else nullptr: only for prefetching.
+  const EventHeader* peek(std::size_t ahead) const {
+    if (times_.empty()) return nullptr;
+    const Bucket& b = buckets_[times_.front().bucket];
+    const std::size_t i = b.front + ahead;
+    return b.sorted && i < b.entries.size() ? b.entries[i].event : nullptr;
+  }
+
+  void push(EventHeader* event) { push(event, event->key); }
+  /// The same, with the event's key passed by the caller: the block was just written, and
+  /// reading it back could wait for those stores to reach a line that is not in the cache.
+  void push(EventHeader* event, const EventKey& key) {
+    Bucket& b = buckets_[bucket_of(key.time)];
     PDES_CHECK(!b.sorted, "an event joined the bucket of the time being executed");
-    b.entries.push_back({event->key, event});
+    b.entries.push_back({key, event});
     ++size_;
   }
 
@@ -44,11 +55,15 @@ class BucketQueue {
     const TimeEntry top = times_.front();
     Bucket& b = buckets_[top.bucket];
     if (!b.sorted) {
-      std::sort(b.entries.begin(), b.entries.end(),
-                [](const Entry& x, const Entry& y) { return x.key < y.key; });
+      sort_entries(b.entries);
       b.sorted = true;
     }
     EventHeader* event = b.entries[b.front++].event;
+    // The bucket's order is known from here on: fetch the events a few pops ahead, which in a
+    // large model are far beyond the caches (their blocks were written long ago).
+    if (b.front + kPrefetchAhead < b.entries.size()) {
+      prefetch_event(b.entries[b.front + kPrefetchAhead].event);
+    }
     --size_;
     if (b.front == b.entries.size()) {
       std::pop_heap(times_.begin(), times_.end(), later);
@@ -85,6 +100,43 @@ class BucketQueue {
   };
 
   static bool later(const TimeEntry& a, const TimeEntry& b) { return a.time > b.time; }
+  static bool before(const Entry& a, const Entry& b) { return a.key < b.key; }
+
+  /// Sorts a bucket by key. A bucket arrives as a few ascending runs: the events sent to one
+  /// time by the execution of one earlier bucket were sent in that bucket's (sender, sequence)
+  /// order. Merging the runs costs about log2(runs) comparisons per event, all predictable,
+  /// where a general sort costs log2(size), mostly mispredicted; a bucket of many runs is
+  /// sorted instead.
+  void sort_entries(std::vector<Entry>& entries) {
+    run_ends_.clear();
+    for (std::size_t i = 1; i < entries.size(); ++i) {
+      if (before(entries[i], entries[i - 1])) run_ends_.push_back(i);
+    }
+    if (run_ends_.empty()) return;
+    if (run_ends_.size() >= kMaxMergedRuns) {
+      std::sort(entries.begin(), entries.end(), before);
+      return;
+    }
+    run_ends_.push_back(entries.size());
+    scratch_.resize(entries.size());
+    std::vector<Entry>* from = &entries;
+    std::vector<Entry>* to = &scratch_;
+    while (run_ends_.size() > 1) {  // merge neighbouring runs pairwise, ping-ponging buffers
+      std::size_t begin = 0;
+      std::size_t merged = 0;
+      for (std::size_t r = 0; r < run_ends_.size(); r += 2) {
+        const std::size_t middle = run_ends_[r];
+        const std::size_t end = r + 1 < run_ends_.size() ? run_ends_[r + 1] : middle;
+        std::merge(from->begin() + begin, from->begin() + middle, from->begin() + middle,
+                   from->begin() + end, to->begin() + begin, before);
+        run_ends_[merged++] = end;
+        begin = end;
+      }
+      run_ends_.resize(merged);
+      std::swap(from, to);
+    }
+    if (from != &entries) entries.swap(scratch_);
+  }
 
   /// The bucket of `time`, created if needed. A few distinct times (the case this queue is
   /// for) are found by scanning the heap's array, which beats hashing; many through the map.
@@ -104,6 +156,8 @@ class BucketQueue {
   }
 
   static constexpr std::size_t kScanLimit = 32;
+  static constexpr std::size_t kMaxMergedRuns = 64;
+  static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
 
   std::uint32_t new_bucket() {
@@ -121,6 +175,8 @@ class BucketQueue {
   std::vector<TimeEntry> times_;     // min-heap of the distinct pending times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   std::size_t size_ = 0;
+  std::vector<std::size_t> run_ends_;  // sort_entries' scratch: where each ascending run ends
+  std::vector<Entry> scratch_;         // sort_entries' merge buffer
 };
 
 }  // namespace pdes::internal

@@ -40,4 +40,12 @@ struct EventHeader {
 /// Payload storage is aligned like this.
 inline constexpr std::size_t kPayloadAlignment = alignof(std::max_align_t);
 
+/// Asks for an event block's header and the start of its payload (two cache lines) ahead of
+/// use. A hint only: it changes no result.
+inline void prefetch_event(const EventHeader* event) {
+  const auto* bytes = reinterpret_cast<const char*>(event);
+  __builtin_prefetch(bytes);
+  __builtin_prefetch(bytes + 64);
+}
+
 }  // namespace pdes::internal

@@ -2,11 +2,18 @@
 //
 // EventPool: fixed-size blocks for events (EventHeader + the largest payload), recycled through
 // a free list so that the steady state allocates nothing.
+//
+// The free list is a stack of pointers beside the blocks, not a chain through them: allocating
+// then reads no block, so taking a block that has gone cold costs a write (which the CPU
+// buffers) rather than a load that stalls. In a large model the pending events are far beyond
+// the caches and a chained list missed on about every other allocation (docs/performance.md).
+// Last in, first out: the block released by the event just executed is reused first.
 #pragma once
 
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "pdes/internal/event.hpp"
@@ -18,37 +25,39 @@ class EventPool {
   explicit EventPool(std::size_t max_payload_size, std::size_t blocks_per_chunk = 4096);
 
   EventHeader* allocate() {
-    if (free_ == nullptr) grow();
-    FreeBlock* block = free_;
-    free_ = block->next;
-    ++live_;
-    return reinterpret_cast<EventHeader*>(block);
+    if (free_.empty()) grow();
+    EventHeader* event = free_.back();
+    free_.pop_back();
+    // The block after it is likely the next one written: start fetching it for writing.
+    if (!free_.empty()) prefetch_for_write(free_.back());
+    return event;
   }
-  void release(EventHeader* event) {
-    auto* block = reinterpret_cast<FreeBlock*>(event);
-    block->next = free_;
-    free_ = block;
-    --live_;
-  }
+  void release(EventHeader* event) { free_.push_back(event); }
 
   static void* payload(EventHeader* event) { return event + 1; }
   static const void* payload(const EventHeader* event) { return event + 1; }
 
   std::size_t block_size() const { return block_size_; }
-  std::size_t live_events() const { return live_; }
+  std::size_t live_events() const { return chunks_.size() * blocks_per_chunk_ - free_.size(); }
   std::size_t reserved_bytes() const { return chunks_.size() * blocks_per_chunk_ * block_size_; }
 
  private:
-  struct FreeBlock {
-    FreeBlock* next;
-  };
   void grow();
+  static void prefetch_for_write(const EventHeader* event) {
+    const auto* bytes = reinterpret_cast<const char*>(event);
+    __builtin_prefetch(bytes, 1);
+    __builtin_prefetch(bytes + 64, 1);
+  }
 
   std::size_t block_size_;
   std::size_t blocks_per_chunk_;
-  std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  FreeBlock* free_ = nullptr;
-  std::size_t live_ = 0;
+  static constexpr std::size_t kCacheLine = 64;
+  struct AlignedDelete {
+    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{kCacheLine}); }
+  };
+  using Chunk = std::unique_ptr<std::byte, AlignedDelete>;
+  std::vector<Chunk> chunks_;
+  std::vector<EventHeader*> free_;  // a stack: the last released is the first reused
 };
 
 }  // namespace pdes::internal

@@ -30,8 +30,16 @@ class EventQueue {
   /// Receive time of the next event (the queue must not be empty).
   SimTime top_time() const { return heap_.front().key.time; }
 
-  void push(EventHeader* event) {
-    heap_.push_back({event->key, event});
+  /// The event pop() returns after `ahead` more pops, if cheaply known (only the next one
+  /// here), else nullptr: only for prefetching.
+  const EventHeader* peek(std::size_t ahead) const {
+    return ahead == 0 && !heap_.empty() ? heap_.front().event : nullptr;
+  }
+
+  void push(EventHeader* event) { push(event, event->key); }
+  /// The same, with the event's key passed by the caller (see BucketQueue::push).
+  void push(EventHeader* event, const EventKey& key) {
+    heap_.push_back({key, event});
     sift_up(heap_.size() - 1);
   }
 

@@ -45,6 +45,8 @@ class LpRuntime {
   const LpClock& clock() const { return clock_; }
 
   virtual void init(ExecutionContext& exec) = 0;
+  /// Hints before execute(payload): requests the LP object and what LP::prefetch names.
+  virtual void prefetch(const void* payload, PrefetchStage stage) const = 0;
   virtual void execute(const void* payload, ExecutionContext& exec) = 0;
   virtual void commit(const void* payload, ExecutionContext& exec) = 0;
   /// Calls on_finish with the current state; exec.now is the time the records carry.
@@ -123,6 +125,17 @@ class TypedLpRuntime final : public LpRuntime {
   void init(ExecutionContext& exec) override {
     Context<Payload> ctx(exec);
     lp_->on_init(state_, ctx);
+  }
+  void prefetch(const void* payload, PrefetchStage stage) const override {
+    if (stage == PrefetchStage::kEarly) {
+      const auto* bytes = reinterpret_cast<const char*>(lp_.get());
+      for (std::size_t offset = 0; offset < sizeof(LP); offset += 64) {
+        __builtin_prefetch(bytes + offset);
+      }
+    }
+    Payload event;
+    std::memcpy(&event, payload, sizeof(Payload));
+    lp_->prefetch(event, state_, stage);  // static call: LP's own hook, or the base's no-op
   }
   void execute(const void* payload, ExecutionContext& exec) override {
     Payload event;

@@ -15,6 +15,9 @@ namespace pdes::internal {
 
 namespace {
 
+/// Cache lines of an LP runtime object requested ahead of its event.
+constexpr int kRuntimeLines = 3;
+
 /// `Queue`: EventQueue or BucketQueue (KernelConfig::pending_set); the same total order.
 template <class Queue>
 class SequentialEngine final : public EngineServices {
@@ -32,7 +35,7 @@ class SequentialEngine final : public EngineServices {
     EventHeader* event = pool_.allocate();
     *event = header;
     std::memcpy(EventPool::payload(event), payload, header.payload_size);
-    queue_.push(event);
+    queue_.push(event, header.key);
   }
 
   void emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
@@ -44,6 +47,7 @@ class SequentialEngine final : public EngineServices {
 
  private:
   void execute(EventHeader* event);
+  void prefetch_next_lps() const;
   void report_progress(SimTime now, bool force);
 
   ModelInstance& model_;
@@ -72,6 +76,42 @@ void SequentialEngine<Queue>::execute(EventHeader* event) {
   stats_.event_digest += event_digest_term(event->key.time, event->dest.value(),
                                            event->key.sender.value(), event->key.sequence);
   ++stats_.events_processed;
+}
+
+template <class Queue>
+void SequentialEngine<Queue>::prefetch_next_lps() const {
+  // A pipeline over the next events, whose blocks BucketQueue requested a few pops ago: the
+  // runtime object (which holds the State) of the third next event is requested now; the second
+  // next, whose runtime was requested one event ago, and the next one are asked for the lines
+  // they will touch (LogicalProcess::prefetch). Large models are memory-bound without it
+  // (docs/performance.md); with EventQueue only the next event is known, and gets the late call.
+  const auto runtime_of = [this](const EventHeader* event) -> const LpRuntime* {
+    if (event == nullptr || event->dest.value() >= model_.num_lps) return nullptr;
+    const std::int32_t index = model_.local_index[event->dest.value()];
+    if (index < 0) return nullptr;
+    const LpRuntime* runtime = model_.lps[static_cast<std::size_t>(index)].get();
+    return runtime->payload_type() == event->payload_type ? runtime : nullptr;
+  };
+  if (const EventHeader* third = queue_.peek(2); third != nullptr) {
+    const std::int32_t index =
+        third->dest.value() < model_.num_lps ? model_.local_index[third->dest.value()] : -1;
+    if (index >= 0) {
+      // The runtime's header, its LP pointer and the start of the State (lp_runtime.hpp).
+      const auto* bytes =
+          reinterpret_cast<const char*>(model_.lps[static_cast<std::size_t>(index)].get());
+      for (int line = 0; line < kRuntimeLines; ++line) __builtin_prefetch(bytes + 64 * line);
+    }
+  }
+  if (const EventHeader* second = queue_.peek(1)) {
+    if (const LpRuntime* runtime = runtime_of(second)) {
+      runtime->prefetch(EventPool::payload(second), PrefetchStage::kEarly);
+    }
+  }
+  if (const EventHeader* next = queue_.peek(0)) {
+    if (const LpRuntime* runtime = runtime_of(next)) {
+      runtime->prefetch(EventPool::payload(next), PrefetchStage::kLate);
+    }
+  }
 }
 
 template <class Queue>
@@ -117,6 +157,7 @@ RunResult SequentialEngine<Queue>::run() {
     }
     EventHeader* event = queue_.pop();
     result.last_event_time = event->key.time;
+    prefetch_next_lps();
     execute(event);
     pool_.release(event);
     if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {

@@ -88,3 +88,52 @@ TEST_CASE("BucketQueue and EventQueue agree event for event") {
     CHECK(hold_model<BucketQueue>(11, spread) == hold_model<EventQueue>(11, spread));
   }
 }
+
+TEST_CASE("BucketQueue sorts a bucket made of ascending runs, as a network model fills it") {
+  // One time, events arriving as `runs` ascending runs of (sender, sequence), interleaved in
+  // value: the merge path (few runs) and the sort path (many runs), odd and even counts.
+  for (const std::size_t runs : {1u, 2u, 3u, 5u, 8u, 63u, 64u, 200u}) {
+    CAPTURE(runs);
+    std::mt19937_64 gen(runs);
+    std::vector<EventHeader> events(4000);
+    std::vector<EventKey> expected;
+    BucketQueue queue;
+    std::size_t next = 0;
+    for (std::size_t r = 0; r < runs; ++r) {
+      const std::size_t length = r + 1 < runs ? events.size() / runs : events.size() - next;
+      std::vector<EventKey> run;
+      for (std::size_t i = 0; i < length; ++i) {
+        run.push_back({SimTime{7}, LpId{gen() % 500}, gen() % 100000});
+      }
+      std::sort(run.begin(), run.end());
+      for (const EventKey& key : run) {
+        events[next].key = key;
+        queue.push(&events[next], key);
+        expected.push_back(key);
+        ++next;
+      }
+    }
+    std::sort(expected.begin(), expected.end());
+    std::vector<EventKey> popped;
+    while (!queue.empty()) popped.push_back(queue.pop()->key);
+    CHECK(popped == expected);
+  }
+}
+
+TEST_CASE("peek shows what pop returns next, in the bucket being drained") {
+  std::vector<EventHeader> events(6);
+  BucketQueue buckets;
+  EventQueue heap;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    events[i].key = {SimTime{static_cast<std::int64_t>(i / 3)}, LpId{5 - i}, i};
+    buckets.push(&events[i]);
+    heap.push(&events[i]);
+  }
+  CHECK(buckets.peek(0) == nullptr);  // no bucket is being drained before the first pop
+  const EventHeader* first = buckets.pop();
+  CHECK(first == heap.pop());
+  CHECK(buckets.peek(0) == heap.peek(0));
+  CHECK(buckets.peek(1) == &events[0]);  // sender 5, the last of time 0
+  CHECK(buckets.peek(2) == nullptr);     // the next time's bucket is not sorted yet
+  CHECK(heap.peek(1) == nullptr);        // a heap knows only its top
+}
