@@ -83,9 +83,12 @@ class CountingSink final : public pdes::OutputSink {
 
 std::size_t router_state_bytes(const net::RouterParams& r, std::size_t ports) {
   const std::size_t pv = ports * r.vcs;
-  return sizeof(net::RouterState) + pv * r.buffer_depth * sizeof(net::BufferedFlit) +
-         pv * (sizeof(net::InputVcState) + sizeof(net::OutputVcState)) +
-         ports * sizeof(net::PortState);
+  net::RouterState s;  // sized as RouterLp::on_init sizes it
+  s.vcs.resize(pv);
+  s.ports.resize(ports);
+  s.slots.resize(pv * r.buffer_depth);
+  s.totals.resize(ports);
+  return s.bytes();
 }
 
 }  // namespace

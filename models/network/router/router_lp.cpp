@@ -20,30 +20,27 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       ports_(topology->num_ports(router)),
       vcs_(params.vcs),
       topology_(std::move(topology)),
-      routing_(std::move(routing)) {
+      routing_(std::move(routing)),
+      classes_(routing_->vc_classes()) {
   links_.resize(ports_);
   for (PortId p = 0; p < ports_; ++p) {
     PortLink& link = links_[p];
     if (auto nb = topology_->neighbour(router_, p)) {
-      link = {false, true, layout.router_lp(nb->router), nb->port};
+      link = {layout.router_lp(nb->router), nb->port, false, true};
     } else if (auto node = topology_->node_at(router_, p)) {
-      link = {true, true, layout.node_lp(*node), 0};
+      link = {layout.node_lp(*node), 0, true, true};
     }
-  }
-  const std::uint32_t classes = routing_->vc_classes();
-  for (std::uint32_t c = 0; c <= classes; ++c) class_first_.push_back(c * vcs_ / classes);
-  vc_class_.resize(vcs_);
-  for (std::uint32_t c = 0; c < classes; ++c) {
-    for (std::uint32_t v = class_first_[c]; v < class_first_[c + 1]; ++v) vc_class_[v] = c;
   }
 }
 
 void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& /*ctx*/) const {
   const std::size_t pv = static_cast<std::size_t>(ports_) * vcs_;
-  state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
-  state.inputs.assign(pv, InputVcState{});
-  state.outputs.assign(pv, OutputVcState{static_cast<std::uint16_t>(params_.buffer_depth), 0, 0});
+  VcState empty;
+  empty.credits = static_cast<std::uint16_t>(params_.buffer_depth);
+  state.vcs.assign(pv, empty);
   state.ports.assign(ports_, PortState{});
+  state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
+  state.totals.assign(ports_, PortTotals{});
 }
 
 void RouterLp::on_event(const NetEvent& event, RouterState& state,
@@ -54,7 +51,7 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
       on_flit(event, state, ctx);
       return;
     case NetEventKind::kCredit: {
-      OutputVcState& out = state.outputs[event.port * vcs_ + event.vc];
+      VcState& out = state.vcs[event.port * vcs_ + event.vc];
       PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
                                                          std::to_string(router_) + " port " +
                                                          std::to_string(event.port));
@@ -75,11 +72,50 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
   }
 }
 
+namespace {
+template <class T>
+void prefetch_all(const std::vector<T>& v) {  // every cache line of v's elements
+  const auto* bytes = reinterpret_cast<const char*>(v.data());
+  for (std::size_t offset = 0; offset < v.size() * sizeof(T); offset += 64) {
+    __builtin_prefetch(bytes + offset);
+  }
+}
+}  // namespace
+
+void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
+                        pdes::PrefetchStage stage) const {
+  if (stage == pdes::PrefetchStage::kEarly) {
+    prefetch_all(state.vcs);
+    prefetch_all(state.ports);
+    return;
+  }
+  if (state.vcs.empty()) return;
+  const std::size_t pv = state.vcs.size();
+  const std::size_t depth = params_.buffer_depth;
+  if (event.kind == NetEventKind::kFlit) {
+    const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
+    if (ivc >= pv) return;
+    const VcState& in = state.vcs[ivc];
+    __builtin_prefetch(&state.slots[ivc * depth + (in.front + in.count) % depth]);
+  } else if (event.kind == NetEventKind::kWake) {
+    // A pass reads where each port leads and counts what it grants.
+    prefetch_all(links_);
+    prefetch_all(state.totals);
+    for (std::size_t ivc = 0; ivc < pv; ++ivc) {
+      const VcState& in = state.vcs[ivc];
+      if (in.count == 0) continue;
+      __builtin_prefetch(&state.slots[ivc * depth + in.front]);
+      // The flit behind becomes the front if this one leaves, and allocate() reads it then.
+      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + (in.front + 1) % depth]);
+    }
+  }
+}
+
 void RouterLp::on_flit(const NetEvent& event, RouterState& state,
                        pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   const std::uint32_t ivc = event.port * vcs_ + event.vc;
-  InputVcState& in = state.inputs[ivc];
+  VcState& in = state.vcs[ivc];
   PDES_CHECK(in.count < params_.buffer_depth,
              "input buffer overflow at router " + std::to_string(router_) + " port " +
                  std::to_string(event.port) + " vc " + std::to_string(event.vc) +
@@ -113,20 +149,20 @@ int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t
                              std::uint16_t packet_size) const {
   const std::uint32_t need =
       params_.switching == SwitchingMode::kWormhole ? 1u : static_cast<std::uint32_t>(packet_size);
-  for (std::uint32_t v = class_first_[vc_class]; v < class_first_[vc_class + 1]; ++v) {
-    const OutputVcState& o = state.outputs[out * vcs_ + v];
+  for (std::uint32_t v = class_first(vc_class); v < class_first(vc_class + 1); ++v) {
+    const VcState& o = state.vcs[out * vcs_ + v];
     if (o.busy == 0 && o.credits >= need) return static_cast<int>(v);
   }
   return -1;
 }
 
 bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) const {
-  const InputVcState& in = state.inputs[ivc];
+  const VcState& in = state.vcs[ivc];
   Flit& head = state.slots[slot_index(ivc, in.front)].flit;
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
   const PortId in_port = ivc / vcs_;
   RouteCandidates candidates;
-  routing_->route({router_, in_port, vc_class_[ivc % vcs_], links_[in_port].terminal}, head,
+  routing_->route({router_, in_port, vc_class(ivc % vcs_), links_[in_port].terminal}, head,
                   candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
   int best_level = -1;
@@ -138,12 +174,12 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) con
       r.out_vc = 0;
       return true;
     }
-    PDES_CHECK(std::size_t{c.vc_class} + 1 < class_first_.size(),
-               "routing asked for VC class " + std::to_string(c.vc_class) + " of " +
-                   std::to_string(class_first_.size() - 1));
+    PDES_CHECK(c.vc_class < classes_, "routing asked for VC class " +
+                                          std::to_string(c.vc_class) + " of " +
+                                          std::to_string(classes_));
     const int v = free_output_vc(state, c.port, c.vc_class, head.size);
     if (v < 0) continue;
-    const std::uint32_t credits = state.outputs[c.port * vcs_ + v].credits;
+    const std::uint32_t credits = state.vcs[c.port * vcs_ + v].credits;
     if (best_level < 0 || credits > best_credits) {
       best_level = c.level;
       best_credits = credits;
@@ -170,7 +206,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   std::span<Request> requests(request_buffer, 0);
   const bool age = params_.arbitration == Arbitration::kAge;
   for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
-    const InputVcState& in = state.inputs[ivc];
+    const VcState& in = state.vcs[ivc];
     if (in.count == 0) continue;
     const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
     if (bf.ready > now) {
@@ -191,7 +227,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     } else {
       r.out = in.out_port;
       r.out_vc = in.out_vc;
-      if (!links_[r.out].terminal && state.outputs[r.out * vcs_ + r.out_vc].credits == 0) {
+      if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
         blocked_on_resources = true;
         continue;
       }
@@ -224,7 +260,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       grant(*best, state, ctx);
       ++granted;
       // The flit behind the one that left is the input VC's new front.
-      const InputVcState& in = state.inputs[best->ivc];
+      const VcState& in = state.vcs[best->ivc];
       if (in.count > 0) {
         const std::int64_t ready = state.slots[slot_index(best->ivc, in.front)].ready;
         if (ready != RouterState::kNoWake) {
@@ -244,20 +280,20 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
 
 void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
-  InputVcState& in = state.inputs[r.ivc];
+  VcState& in = state.vcs[r.ivc];
   const PortId in_port = r.ivc / vcs_;
   const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc % vcs_);
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
   const BufferedFlit& leaving = state.slots[slot_index(r.ivc, in.front)];
   ev.flit = leaving.flit;
-  PortState& out_port = state.ports[r.out];
-  ++out_port.flits_out;
+  PortTotals& out_totals = state.totals[r.out];
+  ++out_totals.flits_out;
   if (ev.flit.is_head()) {
     // Passes run kPhase after the boundary at which the head became eligible.
     const std::int64_t wait = std::max<std::int64_t>(now - kPhase - leaving.ready, 0);
-    ++out_port.packets_out;
-    out_port.head_wait_ticks += static_cast<std::uint64_t>(wait);
+    ++out_totals.packets_out;
+    out_totals.head_wait_ticks += static_cast<std::uint64_t>(wait);
     ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
     in.head_blocked_cycles = ev.flit.blocked_cycles;
   } else {
@@ -269,7 +305,7 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   ++ev.flit.hops;
 
   const PortLink& out_link = links_[r.out];
-  OutputVcState& out_vc = state.outputs[r.out * vcs_ + r.out_vc];
+  VcState& out_vc = state.vcs[r.out * vcs_ + r.out_vc];
   if (ev.flit.is_head()) {
     in.routed = 1;
     in.out_port = static_cast<std::uint8_t>(r.out);
@@ -280,9 +316,7 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   if (ev.flit.is_tail()) {
     in.routed = 0;
     if (!out_link.terminal) out_vc.busy = 0;
-    ++state.packets_forwarded;
   }
-  ++state.flits_forwarded;
   state.ports[in_port].input_free_at = now + params_.cycle_ps;
   state.ports[r.out].output_free_at = now + params_.cycle_ps;
   state.ports[r.out].last_grant = r.ivc;
@@ -303,7 +337,7 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) const {
   for (PortId p = 0; p < ports_; ++p) {
     if (!links_[p].connected) continue;
-    const PortState& port = state.ports[p];
+    const PortTotals& port = state.totals[p];
     RouterPortTotals totals;
     totals.router = static_cast<std::uint32_t>(router_);
     totals.port = p;

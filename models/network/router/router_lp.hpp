@@ -70,16 +70,20 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   /// kFlit: buffer the flit; kCredit: one more credit; kWake: nothing; then an allocation pass.
   void on_event(const NetEvent& event, RouterState& state,
                 pdes::Context<NetEvent>& ctx) const override;
+  /// pdes::LogicalProcess's hint. Early: the per-VC and per-port arrays every event touches.
+  /// Late: the buffer slots it will read or write (an arriving flit's slot; for a pass, the
+  /// front of every non-empty input VC and the flit behind it), the port links and totals.
+  void prefetch(const NetEvent& event, const RouterState& state, pdes::PrefetchStage stage) const;
   /// Emits one RouterPortTotals record per connected output port (the latency map).
   void on_finish(const RouterState& state, pdes::CommitContext& ctx) const override;
 
  private:
   /// Where a port leads: the LP at the other end and the port number there.
-  struct PortLink {
-    bool terminal = false;
-    bool connected = false;
+  struct PortLink {  // 16 bytes: a 5-port router's links fit in two cache lines
     pdes::LpId lp{};
     PortId remote_port = 0;
+    bool terminal = false;
+    bool connected = false;
   };
   static constexpr std::size_t kInlineRequests = 64;
   struct Request {
@@ -111,6 +115,9 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
     return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
   }
+  std::uint32_t class_first(std::uint32_t c) const { return c * vcs_ / classes_; }
+  /// The class of VC v: the largest c with class_first(c) <= v.
+  std::uint32_t vc_class(std::uint32_t v) const { return ((v + 1) * classes_ - 1) / vcs_; }
   pdes::SimTime cycles(std::uint32_t n) const { return pdes::SimTime{n * params_.cycle_ps}; }
 
   const RouterId router_;
@@ -121,8 +128,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::shared_ptr<const Topology> topology_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
   std::vector<PortLink> links_;             // set in the constructor, immutable after
-  std::vector<std::uint32_t> vc_class_;     // class of each VC index
-  std::vector<std::uint32_t> class_first_;  // first VC of each class, plus one past the last
+  // The VCs are split into classes_ contiguous classes of (nearly) equal size: class c holds
+  // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router
+  // owns no heap blocks beside links_ to miss in the cache.
+  const std::uint32_t classes_;
 };
 
 }  // namespace net

@@ -7,18 +7,22 @@
 // Flat arrays keep a state copy (copy state saving) down to a handful of allocations.
 //
 // Layout (P = ports, V = VCs, B = buffer depth):
-//   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
-//   inputs   P*V     per input VC: ring front/count and the current packet's output
-//   outputs  P*V     per output VC: credits and whether a packet holds it
+//   vcs      P*V     per (port, VC): the input VC's ring front/count and the current packet's
+//                    output, and the output VC's credits and whether a packet holds it
 //   ports    P       per port: when its input and its output may next move a flit, and the
 //                    round-robin pointer of the output's arbiter
+//   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
+//   totals   P       per output port: the latency map's counters, touched only by a grant
 //
-// For P = 5, V = 2, B = 4 the payload is 40 slots * 56 bytes + 10 * 8 + 10 * 4 + 5 * 48 =
-// 2600 bytes, plus 144 bytes of vector headers and counters: about 2.7 KiB in 5 heap blocks
-// (test_network_build.cpp prints it). The flit slots dominate: a slot holds the whole flit so
-// that a router forwards it without any lookup.
+// Compact on purpose: in a large network every event finds its router's state out of the
+// caches, so the state is laid out to be fetched in few cache lines. Every event reads vcs and
+// ports (for P = 5, V = 2: 160 + 120 bytes, 5 lines, which RouterLp::prefetch requests ahead);
+// a flit's slot is one line of its own (the whole 56-byte flit, so that a router forwards it
+// without any lookup). For P = 5, V = 2, B = 8 the state is about 5.6 KiB, of which the slots
+// are 5 KiB (test_network_build.cpp prints it).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -34,21 +38,20 @@ struct BufferedFlit {
   bool operator==(const BufferedFlit&) const = default;
 };
 
-struct InputVcState {
+/// Both sides of one (port, VC): 16 bytes, four to a cache line.
+struct VcState {
+  // Input side: the input VC's buffer.
   std::uint16_t front = 0;     ///< ring index of the oldest flit
   std::uint16_t count = 0;     ///< flits buffered
   std::uint8_t out_port = 0;   ///< valid while `routed`
   std::uint8_t routed = 0;     ///< 1 while the current packet holds an output (head has left)
   std::uint16_t out_vc = 0;    ///< valid while `routed`
   std::uint32_t head_blocked_cycles = 0;  ///< the current packet head's Flit::blocked_cycles
-  bool operator==(const InputVcState&) const = default;
-};
-
-struct OutputVcState {
-  std::uint16_t credits = 0;  ///< free slots in the downstream input VC
-  std::uint8_t busy = 0;      ///< 1 while a packet (head sent, tail not yet) holds the VC
+  // Output side: the output VC towards the downstream router.
+  std::uint16_t credits = 0;   ///< free slots in the downstream input VC
+  std::uint8_t busy = 0;       ///< 1 while a packet (head sent, tail not yet) holds the VC
   std::uint8_t reserved = 0;
-  bool operator==(const OutputVcState&) const = default;
+  bool operator==(const VcState&) const = default;
 };
 
 struct PortState {
@@ -56,28 +59,37 @@ struct PortState {
   std::int64_t output_free_at = 0;  ///< earliest time this output may carry its next flit
   std::uint32_t last_grant = 0;     ///< input VC index last granted this output (round robin)
   std::uint32_t reserved = 0;
-  // Totals of the output side, for the latency map (router_lp.hpp, "Contention").
-  std::uint64_t flits_out = 0;       ///< flits sent on this output
-  std::uint64_t packets_out = 0;     ///< heads sent on this output
-  std::uint64_t head_wait_ticks = 0; ///< sum over those heads of the wait beyond the pipeline
   bool operator==(const PortState&) const = default;
+};
+
+/// Totals of one output port, for the latency map (router_lp.hpp, "Contention").
+struct PortTotals {
+  std::uint64_t flits_out = 0;        ///< flits sent on this output
+  std::uint64_t packets_out = 0;      ///< heads sent on this output
+  std::uint64_t head_wait_ticks = 0;  ///< sum over those heads of the wait beyond the pipeline
+  bool operator==(const PortTotals&) const = default;
 };
 
 struct RouterState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  std::vector<BufferedFlit> slots;
-  std::vector<InputVcState> inputs;
-  std::vector<OutputVcState> outputs;
+  std::vector<VcState> vcs;
   std::vector<PortState> ports;
+  std::vector<BufferedFlit> slots;
+  std::vector<PortTotals> totals;
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
   std::uint32_t first_output = 0;       ///< output arbitrated first in the next pass
   std::uint32_t buffered = 0;           ///< flits in all input buffers
   std::uint32_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
-  std::uint64_t flits_forwarded = 0;
-  std::uint64_t packets_forwarded = 0;
+  std::uint32_t reserved = 0;
 
+  /// Bytes of the state and everything it owns (for the benchmark and the size test).
+  std::size_t bytes() const {
+    return sizeof(RouterState) + vcs.size() * sizeof(VcState) +
+           ports.size() * sizeof(PortState) + slots.size() * sizeof(BufferedFlit) +
+           totals.size() * sizeof(PortTotals);
+  }
   bool operator==(const RouterState&) const = default;
 };
 

@@ -107,19 +107,19 @@ TEST_CASE("switching modes parse and print") {
 TEST_CASE("state size of a 5-port, 2-VC, 4-flit router") {
   net::RouterState s;
   const std::size_t p = 5, v = 2, b = 4;
-  s.slots.resize(p * v * b);
-  s.inputs.resize(p * v);
-  s.outputs.resize(p * v);
+  s.vcs.resize(p * v);
   s.ports.resize(p);
-  const std::size_t bytes = sizeof(net::RouterState) +
-                            s.slots.size() * sizeof(net::BufferedFlit) +
-                            s.inputs.size() * sizeof(net::InputVcState) +
-                            s.outputs.size() * sizeof(net::OutputVcState) +
-                            s.ports.size() * sizeof(net::PortState);
+  s.slots.resize(p * v * b);
+  s.totals.resize(p);
+  const std::size_t bytes = s.bytes();
   MESSAGE("RouterState for 5 ports x 2 VCs x 4 flits: " << bytes << " bytes (NetEvent "
                                                         << sizeof(net::NetEvent) << " bytes)");
   // A 56-byte Flit (DRB's ACK kind, width and acknowledged blocking) and its ready time.
   CHECK(sizeof(net::BufferedFlit) == 64);
+  // What every event reads: four VCs to a cache line, a port in 24 bytes.
+  CHECK(sizeof(net::VcState) == 16);
+  CHECK(sizeof(net::PortState) == 24);
+  CHECK(bytes == sizeof(net::RouterState) + 40 * 64 + 10 * 16 + 5 * 24 + 5 * 24);
   CHECK(bytes <= 3200);
 }
 
