@@ -34,7 +34,8 @@
 //               even the LP object, which the kernel requests at the same time; at kLate, about
 //               one event later, also the LP object and what kEarly requested (e.g. to find which
 //               buffer slot the event needs). It must not change anything. Not virtual: a
-//               derived LP type hides it by declaring its own. The sequential engine uses it.
+//               derived LP type hides it by declaring its own. The sequential engine uses it with
+//               kernel.pending_set = buckets.
 //
 //   struct PingState { std::uint64_t received = 0; bool operator==(const PingState&) const = default; };
 //   struct Ping { std::uint32_t hops; };

@@ -27,6 +27,9 @@ namespace pdes::internal {
 
 class BucketQueue {
  public:
+  /// peek() sees past the next event (within the bucket being drained).
+  static constexpr bool kKnowsNextEvents = true;
+
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   /// Receive time of the next event (the queue must not be empty).

@@ -30,6 +30,9 @@ class EventQueue {
   /// Receive time of the next event (the queue must not be empty).
   SimTime top_time() const { return heap_.front().key.time; }
 
+  /// peek() sees only the next event.
+  static constexpr bool kKnowsNextEvents = false;
+
   /// The event pop() returns after `ahead` more pops, if cheaply known (only the next one
   /// here), else nullptr: only for prefetching.
   const EventHeader* peek(std::size_t ahead) const {

@@ -84,7 +84,8 @@ void SequentialEngine<Queue>::prefetch_next_lps() const {
   // runtime object (which holds the State) of the third next event is requested now; the second
   // next, whose runtime was requested one event ago, and the next one are asked for the lines
   // they will touch (LogicalProcess::prefetch). Large models are memory-bound without it
-  // (docs/performance.md); with EventQueue only the next event is known, and gets the late call.
+  // (docs/performance.md). Only with BucketQueue: a heap knows only its top, whose LP would be
+  // requested too late to help, and PHOLD-like models (the heap's users) have small states.
   const auto runtime_of = [this](const EventHeader* event) -> const LpRuntime* {
     if (event == nullptr || event->dest.value() >= model_.num_lps) return nullptr;
     const std::int32_t index = model_.local_index[event->dest.value()];
@@ -157,7 +158,7 @@ RunResult SequentialEngine<Queue>::run() {
     }
     EventHeader* event = queue_.pop();
     result.last_event_time = event->key.time;
-    prefetch_next_lps();
+    if constexpr (Queue::kKnowsNextEvents) prefetch_next_lps();
     execute(event);
     pool_.release(event);
     if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {

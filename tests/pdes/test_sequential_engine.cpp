@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <vector>
 
 #include "pdes/pdes.hpp"
@@ -125,5 +126,95 @@ TEST_CASE("misuse is reported, not ignored") {
   }
   SUBCASE("a non-positive end time") {
     CHECK_THROWS_AS(Simulation(sequential(0)), ConfigError);
+  }
+}
+
+namespace {
+
+// An LP whose prefetch hook and handler write to a log outside the State (a test probe only:
+// real hooks only request cache lines).
+struct ProbeEvent {
+  std::uint64_t id;
+};
+struct ProbeState {
+  std::uint64_t handled = 0;
+  bool operator==(const ProbeState&) const = default;
+};
+struct ProbeCall {
+  char what;  // 'e' early, 'l' late, 'x' on_event
+  std::uint64_t id;
+};
+
+class ProbeLp final : public LogicalProcess<ProbeState, ProbeEvent> {
+ public:
+  ProbeLp(std::uint64_t lps, std::vector<ProbeCall>* log) : lps_(lps), log_(log) {}
+  void on_init(ProbeState&, Context<ProbeEvent>& ctx) const override {
+    // Every LP sends to every LP at the same few times: buckets of many events.
+    for (std::uint64_t t = 1; t <= 3; ++t) {
+      for (std::uint64_t d = 0; d < lps_; ++d) {
+        ctx.send(LpId{d}, SimTime{static_cast<std::int64_t>(10 * t)},
+                 ProbeEvent{ctx.self().value() * 1000 + t * 100 + d});
+      }
+    }
+  }
+  void on_event(const ProbeEvent& e, ProbeState& s, Context<ProbeEvent>&) const override {
+    log_->push_back({'x', e.id});
+    ++s.handled;
+  }
+  void prefetch(const ProbeEvent& e, const ProbeState&, PrefetchStage stage) const {
+    log_->push_back({stage == PrefetchStage::kEarly ? 'e' : 'l', e.id});
+  }
+
+ private:
+  std::uint64_t lps_;
+  std::vector<ProbeCall>* log_;
+};
+
+}  // namespace
+
+TEST_CASE("the prefetch hook sees each event early, then late, then it runs (buckets only)") {
+  for (const PendingSet set : {PendingSet::buckets, PendingSet::heap}) {
+    CAPTURE(static_cast<int>(set));
+    std::vector<ProbeCall> log;
+    KernelConfig config = sequential(1000);
+    config.pending_set = set;
+    Simulation sim(config);
+    const std::uint64_t lps = 8;
+    sim.set_lp_count(lps);
+    for (std::uint64_t i = 0; i < lps; ++i) {
+      sim.add_lp(LpId{i}, std::make_unique<const ProbeLp>(lps, &log));
+    }
+    const RunResult r = sim.run();
+    REQUIRE(r.total.events_processed == 3 * lps * lps);
+    // For each executed event: the calls about it since the previous execution.
+    std::size_t executed = 0, late_before = 0, early_before = 0;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      if (log[i].what != 'x') continue;
+      ++executed;
+      bool late = false, early = false;
+      for (std::size_t j = 0; j < i; ++j) {
+        if (log[j].id != log[i].id) continue;
+        if (log[j].what == 'x') FAIL("an event ran twice");
+        if (log[j].what == 'l') late = true;
+        if (log[j].what == 'e') {
+          CHECK_FALSE(late);  // early comes before late
+          early = true;
+        }
+      }
+      late_before += late ? 1 : 0;
+      early_before += early ? 1 : 0;
+    }
+    CHECK(executed == 3 * lps * lps);
+    if (set == PendingSet::buckets) {
+      // Within a bucket the next events are known: all but the first of each of the 3 buckets
+      // get the late call, all but the first two the early one.
+      CHECK(late_before == executed - 3);
+      CHECK(early_before == executed - 6);
+    } else {
+      // A heap knows only its top: the engine does not prefetch at all.
+      CHECK(late_before == 0);
+      CHECK(early_before == 0);
+      CHECK(log.size() == executed);
+    }
   }
 }
