@@ -90,7 +90,32 @@ struct RouterState {
            ports.size() * sizeof(PortState) + slots.size() * sizeof(BufferedFlit) +
            totals.size() * sizeof(PortTotals);
   }
-  bool operator==(const RouterState&) const = default;
+
+  // Value semantics over the live content. A slot outside its VC's ring window (front, count)
+  // holds a flit that has left: nothing reads it before a new flit overwrites it. Assignment
+  // copies only live slots into a state of the same shape, and equality ignores dead ones.
+  // This is what makes copy state saving cheap: the optimistic engine copies a router's state
+  // for every few events it executes, and the slots, nearly all dead below saturation, are 90 %
+  // of it (5 of 5.6 KiB; docs/performance.md).
+  RouterState() = default;
+  RouterState(const RouterState&) = default;
+  RouterState(RouterState&&) noexcept = default;
+  RouterState& operator=(RouterState&&) noexcept = default;
+  RouterState& operator=(const RouterState& other);
+  bool operator==(const RouterState& other) const;
+
+ private:
+  /// Calls f(slot index) for every live slot, in VC order.
+  template <class F>
+  void for_each_live_slot(F&& f) const {
+    if (vcs.empty()) return;
+    const std::size_t depth = slots.size() / vcs.size();
+    for (std::size_t ivc = 0; ivc < vcs.size(); ++ivc) {
+      for (std::size_t i = 0; i < vcs[ivc].count; ++i) {
+        f(ivc * depth + (vcs[ivc].front + i) % depth);
+      }
+    }
+  }
 };
 
 }  // namespace net

@@ -161,3 +161,41 @@ TEST_CASE("warm-up: only packets created after it are measured") {
   CHECK(measured > 0);
   CHECK(measured < run.sink.delivered.size());
 }
+
+TEST_CASE("RouterState copies and compares live slots only") {
+  // 2 ports x 2 VCs x 4 flits. VC 3's ring holds two flits wrapping around its end.
+  net::RouterState a;
+  a.vcs.resize(4);
+  a.ports.resize(2);
+  a.totals.resize(2);
+  a.slots.resize(16);
+  a.vcs[3].front = 3;
+  a.vcs[3].count = 2;
+  a.slots[3 * 4 + 3].flit.seq = 7;  // live
+  a.slots[3 * 4 + 0].flit.seq = 8;  // live (wrapped)
+  a.slots[3 * 4 + 1].flit.seq = 99; // dead: a flit that has left
+  a.slots[0].flit.seq = 98;         // dead: VC 0 is empty
+
+  net::RouterState fresh;
+  fresh = a;  // a different shape: a full copy
+  CHECK(fresh == a);
+  CHECK(fresh.slots[0].flit.seq == 98);
+
+  net::RouterState reused = a;
+  for (auto& s : reused.slots) s.flit.seq = 1000;  // same shape, other contents everywhere
+  reused.vcs[3].count = 0;
+  CHECK_FALSE(reused == a);
+  reused = a;
+  CHECK(reused == a);
+  CHECK(reused.slots[3 * 4 + 3].flit.seq == 7);
+  CHECK(reused.slots[3 * 4 + 0].flit.seq == 8);
+  CHECK(reused.slots[3 * 4 + 1].flit.seq == 1000);  // dead slots are not copied...
+  CHECK(reused.slots[0].flit.seq == 1000);
+  a.slots[3 * 4 + 1].flit.seq = 5;                   // ...nor compared
+  CHECK(reused == a);
+  a.slots[3 * 4 + 0].flit.seq = 5;                   // a live slot is
+  CHECK_FALSE(reused == a);
+  a.slots[3 * 4 + 0].flit.seq = 8;
+  a.totals[1].flits_out = 1;                         // and so is everything else
+  CHECK_FALSE(reused == a);
+}

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/router/router_state.hpp"
+
+namespace net {
+
+RouterState& RouterState::operator=(const RouterState& other) {
+  if (this == &other) return *this;
+  const bool same_shape = slots.size() == other.slots.size() && vcs.size() == other.vcs.size();
+  vcs = other.vcs;
+  ports = other.ports;
+  totals = other.totals;
+  pending_wake = other.pending_wake;
+  last_pass = other.last_pass;
+  first_output = other.first_output;
+  buffered = other.buffered;
+  waiting_for_resources = other.waiting_for_resources;
+  reserved = other.reserved;
+  if (!same_shape) {
+    slots = other.slots;  // a fresh copy (the first save into a snapshot slot)
+  } else {
+    other.for_each_live_slot([&](std::size_t i) { slots[i] = other.slots[i]; });
+  }
+  return *this;
+}
+
+bool RouterState::operator==(const RouterState& other) const {
+  if (!(vcs == other.vcs && ports == other.ports && totals == other.totals &&
+        slots.size() == other.slots.size() && pending_wake == other.pending_wake &&
+        last_pass == other.last_pass && first_output == other.first_output &&
+        buffered == other.buffered && waiting_for_resources == other.waiting_for_resources &&
+        reserved == other.reserved)) {
+    return false;
+  }
+  // Equal vcs: the same live windows on both sides.
+  bool equal = true;
+  for_each_live_slot([&](std::size_t i) { equal = equal && slots[i] == other.slots[i]; });
+  return equal;
+}
+
+}  // namespace net
