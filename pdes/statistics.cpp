@@ -30,22 +30,6 @@ std::string_view to_string(TerminationReason reason) {
   return "unknown";
 }
 
-namespace {
-// splitmix64 finaliser: a cheap bijective mixer with good avalanche.
-constexpr std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-}  // namespace
-
-std::uint64_t event_digest_term(SimTime time, std::uint64_t dest, std::uint64_t sender,
-                                std::uint64_t sequence) {
-  return mix(static_cast<std::uint64_t>(time.ticks()) ^
-             mix(dest ^ mix(sender ^ mix(sequence))));
-}
-
 std::uint64_t peak_rss_bytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
