@@ -104,7 +104,6 @@ void NodeLp::generate(const NetEvent& event, NodeState& state,
     const SourcePacket packet{static_cast<std::uint32_t>(dst), state.next_seq++,
                               ctx.now().ticks()};
     state.queue.push_back(packet);
-    ++state.packets_generated;
     ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
                              params_.packet_size, packet.created, phase});
   };
@@ -133,9 +132,7 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
     receive_ack(flit, state, ctx);
     return;
   }
-  ++state.flits_received;
   if (!flit.is_tail()) return;
-  ++state.packets_received;
   PacketDelivered rec;
   rec.src = flit.src;
   rec.dst = flit.dst;
@@ -153,12 +150,6 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
           1,
       0xFF));
   rec.measured = flit.created >= warmup_ticks() ? 1 : 0;
-  if (rec.measured != 0) {
-    ++state.measured_packets;
-    state.sum_latency += rec.latency();
-    state.sum_network_latency += rec.network_latency();
-    state.sum_hops += flit.hops;
-  }
   ctx.emit(rec);
   if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
 }
@@ -255,7 +246,6 @@ void NodeLp::send_to_router(const Flit& flit, NodeState& state,
                          params_.router.cycle_ps},
            ev);
   --state.credits[state.current_vc];
-  ++state.flits_injected;
 }
 
 bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {

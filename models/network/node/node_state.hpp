@@ -2,7 +2,7 @@
 //
 // NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the source queue, the
 // network interface's credits and progress through the current packet, the ACKs it owes, the
-// source routing's state (DRB's metapaths) and the sink's running sums. A regular value type
+// source routing's state (DRB's metapaths) and the packets passing through. A regular value type
 // (vectors of values, operator==).
 #pragma once
 
@@ -54,15 +54,8 @@ struct NodeState {
   std::int64_t inject_free_at = 0;     ///< one flit per cycle on the injection link
   std::int64_t pending_inject = kNoWake;
 
-  // Counters and sink sums (sums over measured packets only).
-  std::uint64_t packets_generated = 0;
-  std::uint64_t flits_injected = 0;
-  std::uint64_t packets_received = 0;
-  std::uint64_t flits_received = 0;
-  std::uint64_t measured_packets = 0;
-  std::int64_t sum_latency = 0;
-  std::int64_t sum_network_latency = 0;
-  std::uint64_t sum_hops = 0;
+  // No counters or sums: what a node sends and receives leaves as records (PacketGenerated,
+  // PacketDelivered), which NetworkResults totals; the state keeps only what behaviour needs.
 
   std::uint64_t queued() const { return queue.size() - queue_front; }
   std::uint64_t acks_queued() const { return acks.size() - ack_front; }
