@@ -8,7 +8,7 @@ namespace partition {
 pdes::Partition BlockPartitioner::partition(const pdes::PartitionGraph& graph,
                                             int num_ranks) const {
   check_partition_request(graph, num_ranks);
-  return pdes::block_partition(graph.num_lps, num_ranks);
+  return pdes::block_partition(graph, num_ranks);
 }
 
 }  // namespace partition

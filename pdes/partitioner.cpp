@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pdes/partitioner.hpp"
 
+#include "pdes/error.hpp"
+
 namespace pdes {
 
 Partition block_partition(std::uint64_t num_lps, int num_ranks) {
@@ -14,6 +16,24 @@ Partition block_partition(std::uint64_t num_lps, int num_ranks) {
   for (std::uint64_t r = 0; r < ranks; ++r) {
     const std::uint64_t count = base + (r < extra ? 1 : 0);
     for (std::uint64_t i = 0; i < count; ++i) result.rank_of_lp[lp++] = static_cast<std::int32_t>(r);
+  }
+  return result;
+}
+
+Partition block_partition(const PartitionGraph& graph, int num_ranks) {
+  Partition ids = block_partition(graph.num_lps, num_ranks);
+  if (graph.locality_order.empty()) return ids;
+  PDES_CHECK(graph.locality_order.size() == graph.num_lps,
+             "PartitionGraph::locality_order must list every LP once");
+  // Position i of the order goes where id i goes in the id-order blocks.
+  Partition result;
+  result.num_ranks = num_ranks;
+  result.rank_of_lp.assign(graph.num_lps, -1);
+  for (std::uint64_t i = 0; i < graph.num_lps; ++i) {
+    const std::uint64_t lp = graph.locality_order[i];
+    PDES_CHECK(lp < graph.num_lps && result.rank_of_lp[lp] < 0,
+               "PartitionGraph::locality_order must list every LP once");
+    result.rank_of_lp[lp] = ids.rank_of_lp[i];
   }
   return result;
 }

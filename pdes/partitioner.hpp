@@ -24,6 +24,10 @@ struct PartitionGraph {
   std::vector<std::uint64_t> edge_offsets;  ///< size num_lps + 1 when edges are given
   std::vector<std::uint64_t> edge_targets;
   std::vector<std::uint32_t> edge_weights;
+  /// Optional: every LP id once, in an order that keeps LPs exchanging many events close
+  /// together (the network model: each router followed by its nodes). Block partitioning cuts
+  /// this order, not the id order, into contiguous blocks. Empty: the id order.
+  std::vector<std::uint64_t> locality_order;
 };
 
 /// The LP -> rank map.
@@ -41,6 +45,8 @@ struct Partition {
 /// Contiguous blocks of LP ids, the first (num_lps mod num_ranks) blocks one LP larger. The
 /// kernel's default mapping; partition::BlockPartitioner exposes it by name.
 Partition block_partition(std::uint64_t num_lps, int num_ranks);
+/// The same blocks, cut along graph.locality_order when it is given (else the id order).
+Partition block_partition(const PartitionGraph& graph, int num_ranks);
 
 class Partitioner {
  public:

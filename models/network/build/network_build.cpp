@@ -2,6 +2,7 @@
 #include "models/network/build/network_build.hpp"
 
 #include <cstdio>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -110,6 +111,46 @@ RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology
   return RoutingSetup{topology, params.router, params.packet_size, params.drb};
 }
 
+pdes::PartitionGraph network_partition_graph(const Topology& topology) {
+  const LpLayout layout{topology.num_routers(), topology.num_nodes()};
+  pdes::PartitionGraph graph;
+  graph.num_lps = layout.num_lps();
+  graph.edge_offsets.reserve(graph.num_lps + 1);
+  graph.edge_offsets.push_back(0);
+  for (RouterId r = 0; r < layout.num_routers; ++r) {
+    std::map<std::uint64_t, std::uint32_t> weights;  // neighbour LP -> links, sorted
+    for (PortId p = 0; p < topology.num_ports(r); ++p) {
+      if (const auto peer = topology.neighbour(r, p))
+        ++weights[layout.router_lp(peer->router).value()];
+      if (const auto node = topology.node_at(r, p)) ++weights[layout.node_lp(*node).value()];
+    }
+    for (const auto& [lp, weight] : weights) {
+      graph.edge_targets.push_back(lp);
+      graph.edge_weights.push_back(weight);
+    }
+    graph.edge_offsets.push_back(graph.edge_targets.size());
+  }
+  for (NodeId n = 0; n < layout.num_nodes; ++n) {
+    graph.edge_targets.push_back(layout.router_lp(topology.router_of_node(n)).value());
+    graph.edge_weights.push_back(1);
+    graph.edge_offsets.push_back(graph.edge_targets.size());
+  }
+  // Each router followed by its nodes: a block of this order keeps a node with its router
+  // (injection and ejection stay on the rank) and routers with their id neighbours. The id
+  // order would put all routers before all nodes, so that 2 ranks split them into a rank of
+  // routers and a rank of nodes.
+  graph.locality_order.reserve(graph.num_lps);
+  for (RouterId r = 0; r < layout.num_routers; ++r) {
+    graph.locality_order.push_back(layout.router_lp(r).value());
+    for (PortId p = 0; p < topology.num_ports(r); ++p) {
+      if (const auto node = topology.node_at(r, p)) {
+        graph.locality_order.push_back(layout.node_lp(*node).value());
+      }
+    }
+  }
+  return graph;
+}
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   TopologyRegistry topologies;
   register_topologies(topologies);
@@ -126,7 +167,10 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   std::shared_ptr<const TrafficSource> source = make_traffic_source(params, *topology);
 
   const LpLayout layout{topology->num_routers(), topology->num_nodes()};
-  if (sim.lp_count() == 0) sim.set_lp_count(layout.num_lps());
+  if (sim.lp_count() == 0) {  // not set up by `warpnet run` (benchmarks, tests): block partition
+    sim.set_lp_count(layout.num_lps());
+    sim.set_partition(pdes::block_partition(network_partition_graph(*topology), sim.num_ranks()));
+  }
   if (sim.lp_count() != layout.num_lps()) {
     throw pdes::ConfigError("network.topology", "the simulation was set up for " +
                                                     std::to_string(sim.lp_count()) + " LPs, the "

@@ -51,6 +51,11 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
 /// What the routing registry builds `params.routing` from (the routing's own parameters).
 RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology);
 
+/// The partition graph of `topology` laid out as LpLayout says: routers linked to their
+/// neighbours and nodes, weighted by links, and the locality order (each router, then its
+/// nodes) that block partitioning follows.
+pdes::PartitionGraph network_partition_graph(const Topology& topology);
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
 
 }  // namespace net

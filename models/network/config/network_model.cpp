@@ -2,7 +2,6 @@
 #include "models/network/config/network_model.hpp"
 
 #include <cstdio>
-#include <map>
 
 #include "io/results/combine.hpp"
 #include "models/network/build/lp_layout.hpp"
@@ -41,33 +40,6 @@ std::string traffic_summary(const NetworkParams& p) {
 }  // namespace
 
 NetworkModel::NetworkModel(NetworkSetup setup) : setup_(std::move(setup)) {}
-
-pdes::PartitionGraph network_partition_graph(const Topology& topology) {
-  const LpLayout layout{topology.num_routers(), topology.num_nodes()};
-  pdes::PartitionGraph graph;
-  graph.num_lps = layout.num_lps();
-  graph.edge_offsets.reserve(graph.num_lps + 1);
-  graph.edge_offsets.push_back(0);
-  for (RouterId r = 0; r < layout.num_routers; ++r) {
-    std::map<std::uint64_t, std::uint32_t> weights;  // neighbour LP -> links, sorted
-    for (PortId p = 0; p < topology.num_ports(r); ++p) {
-      if (const auto peer = topology.neighbour(r, p))
-        ++weights[layout.router_lp(peer->router).value()];
-      if (const auto node = topology.node_at(r, p)) ++weights[layout.node_lp(*node).value()];
-    }
-    for (const auto& [lp, weight] : weights) {
-      graph.edge_targets.push_back(lp);
-      graph.edge_weights.push_back(weight);
-    }
-    graph.edge_offsets.push_back(graph.edge_targets.size());
-  }
-  for (NodeId n = 0; n < layout.num_nodes; ++n) {
-    graph.edge_targets.push_back(layout.router_lp(topology.router_of_node(n)).value());
-    graph.edge_weights.push_back(1);
-    graph.edge_offsets.push_back(graph.edge_targets.size());
-  }
-  return graph;
-}
 
 std::optional<double> NetworkModel::default_optimism_window() const {
   return static_cast<double>(setup_.params.router.hop_cycles());

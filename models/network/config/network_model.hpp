@@ -47,8 +47,7 @@ class NetworkModel final : public models::Model {
   NetworkSetup setup_;
 };
 
-/// The partition graph of `topology` laid out as LpLayout says (see above).
-pdes::PartitionGraph network_partition_graph(const Topology& topology);
+
 
 /// The "network" model entry: schema, time unit (cycles), factory.
 models::ModelEntry network_model_entry();

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <map>
 
+#include "models/network/build/network_build.hpp"
 #include "models/network/metrics/network_results.hpp"
+#include "partition/partitioner_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "tests/models/network/network_config_checks.hpp"
 
@@ -68,6 +70,31 @@ TEST_CASE("partition graph: parallel links add up (a 2-ary torus ring), fat tree
   const auto t = net::network_partition_graph(*tree);
   CHECK(t.num_lps == tree->num_routers() + tree->num_nodes());
   check_symmetric(t);
+}
+
+TEST_CASE("partition graph: the locality order keeps each node with its router") {
+  // 4x4 mesh: routers 0..15, nodes 16..31. In id order, 2 blocks would be all routers and all
+  // nodes; along the locality order each rank gets half the routers and their nodes.
+  const auto mesh = make("mesh", {{4, 4}, std::nullopt, std::nullopt, std::nullopt});
+  const pdes::PartitionGraph g = net::network_partition_graph(*mesh);
+  REQUIRE(g.locality_order.size() == 32);
+  CHECK(g.locality_order[0] == 0);
+  CHECK(g.locality_order[1] == 16);  // router 0, then node 0
+  CHECK(g.locality_order[2] == 1);
+  std::vector<std::uint64_t> sorted = g.locality_order;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::uint64_t i = 0; i < sorted.size(); ++i) CHECK(sorted[i] == i);
+
+  const pdes::Partition p = partition::make_partitioner("block")->partition(g, 2);
+  for (std::uint64_t r = 0; r < 16; ++r) {
+    CAPTURE(r);
+    CHECK(p.rank_of_lp[r] == (r < 8 ? 0 : 1));
+    CHECK(p.rank_of_lp[16 + r] == p.rank_of_lp[r]);  // node r with router r
+  }
+  // The cut: the 4 links between rows 1 and 2, each counted from both ends.
+  CHECK(p.edge_cut(g) == 8);
+  // In id order: all 16 attachments cut, both directions.
+  CHECK(pdes::block_partition(g.num_lps, 2).edge_cut(g) == 32);
 }
 
 TEST_CASE("the model entry: cycles as the time unit, the model built from a configuration") {
