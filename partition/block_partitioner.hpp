@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// BlockPartitioner: contiguous blocks of LP ids, one per rank; the first (n mod ranks) blocks
-// hold one LP more. Models number neighbouring LPs close together (a router next to its
-// nodes, PHOLD's groups), so blocks keep most traffic on one rank. Ignores the graph's edges.
+// BlockPartitioner: contiguous blocks, one per rank, of the graph's locality order when the
+// model gives one (the network model: each router followed by its nodes), else of the LP ids
+// (PHOLD numbers its groups contiguously); the first (n mod ranks) blocks hold one LP more.
+// Either way neighbouring LPs share a block, so most traffic stays on one rank. Ignores the
+// graph's edges.
 #pragma once
 
 #include <string>
