@@ -3,6 +3,10 @@
 
 namespace net {
 
+// operator= and operator== below name every member: a new member must be added to both.
+static_assert(sizeof(RouterState) == 4 * sizeof(std::vector<VcState>) + 2 * 8 + 4 * 4,
+              "RouterState changed: update its operator= and operator==");
+
 RouterState& RouterState::operator=(const RouterState& other) {
   if (this == &other) return *this;
   const bool same_shape = slots.size() == other.slots.size() && vcs.size() == other.vcs.size();
