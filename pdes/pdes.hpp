@@ -11,6 +11,7 @@
 #include "pdes/lp_id.hpp"
 #include "pdes/output_sink.hpp"
 #include "pdes/partitioner.hpp"
+#include "pdes/prefetch.hpp"
 #include "pdes/progress.hpp"
 #include "pdes/rng.hpp"
 #include "pdes/sim_time.hpp"

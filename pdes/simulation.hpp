@@ -41,6 +41,13 @@ struct ModelInstance {
   std::vector<std::unique_ptr<LpRuntime>> lps;
   /// LpId::value() -> index into `lps`, or -1 when the LP lives on another rank.
   std::vector<std::int32_t> local_index;
+  /// The local LP `id`, or nullptr if it is out of range or on another rank. Reads only the
+  /// two tables, not the LP (the engines use it to prefetch the LP).
+  LpRuntime* local_lp(LpId id) const {
+    if (id.value() >= num_lps) return nullptr;
+    const std::int32_t index = local_index[id.value()];
+    return index < 0 ? nullptr : lps[static_cast<std::size_t>(index)].get();
+  }
   std::vector<std::type_index> payload_types;
   std::size_t max_payload_size = 0;
   OutputSink* sink = nullptr;

@@ -29,7 +29,7 @@ class EventPool {
     EventHeader* event = free_.back();
     free_.pop_back();
     // The block after it is likely the next one written: start fetching it for writing.
-    if (!free_.empty()) prefetch_for_write(free_.back());
+    if (!free_.empty()) prefetch_for_write(free_.back(), block_size_);
     return event;
   }
   void release(EventHeader* event) { free_.push_back(event); }
@@ -43,17 +43,13 @@ class EventPool {
 
  private:
   void grow();
-  static void prefetch_for_write(const EventHeader* event) {
-    const auto* bytes = reinterpret_cast<const char*>(event);
-    __builtin_prefetch(bytes, 1);
-    __builtin_prefetch(bytes + 64, 1);
-  }
 
   std::size_t block_size_;
   std::size_t blocks_per_chunk_;
-  static constexpr std::size_t kCacheLine = 64;
   struct AlignedDelete {
-    void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{kCacheLine}); }
+    void operator()(std::byte* p) const {
+      ::operator delete(p, std::align_val_t{kCacheLineBytes});
+    }
   };
   using Chunk = std::unique_ptr<std::byte, AlignedDelete>;
   std::vector<Chunk> chunks_;

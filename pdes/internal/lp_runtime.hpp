@@ -28,6 +28,7 @@
 #include "pdes/internal/execution_context.hpp"
 #include "pdes/internal/ring_buffer.hpp"
 #include "pdes/lp_id.hpp"
+#include "pdes/prefetch.hpp"
 
 namespace pdes::internal {
 
@@ -127,12 +128,7 @@ class TypedLpRuntime final : public LpRuntime {
     lp_->on_init(state_, ctx);
   }
   void prefetch(const void* payload, PrefetchStage stage) const override {
-    if (stage == PrefetchStage::kEarly) {
-      const auto* bytes = reinterpret_cast<const char*>(lp_.get());
-      for (std::size_t offset = 0; offset < sizeof(LP); offset += 64) {
-        __builtin_prefetch(bytes + offset);
-      }
-    }
+    if (stage == PrefetchStage::kEarly) pdes::prefetch(lp_.get(), sizeof(LP));
     Payload event;
     std::memcpy(&event, payload, sizeof(Payload));
     lp_->prefetch(event, state_, stage);  // static call: LP's own hook, or the base's no-op

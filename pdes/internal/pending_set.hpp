@@ -39,9 +39,7 @@ class PendingSet {
   /// its cache miss overlaps the current event's work.
   void prefetch_top() const {
     if (queue_.empty()) return;
-    const auto* block = reinterpret_cast<const char*>(queue_.top().event);
-    __builtin_prefetch(block);
-    __builtin_prefetch(block + TwEventPool::kLine);
+    prefetch(queue_.top().event, 2 * TwEventPool::kLine);
   }
 
   /// The event at the top, even a cancelled one (for prefetching only), or nullptr.

@@ -16,7 +16,7 @@ namespace pdes::internal {
 namespace {
 
 /// Cache lines of an LP runtime object requested ahead of its event.
-constexpr int kRuntimeLines = 3;
+constexpr std::size_t kRuntimeLines = 3;
 
 /// `Queue`: EventQueue or BucketQueue (KernelConfig::pending_set); the same total order.
 template <class Queue>
@@ -86,32 +86,23 @@ void SequentialEngine<Queue>::prefetch_next_lps() const {
   // they will touch (LogicalProcess::prefetch). Large models are memory-bound without it
   // (docs/performance.md). Only with BucketQueue: a heap knows only its top, whose LP would be
   // requested too late to help, and PHOLD-like models (the heap's users) have small states.
-  const auto runtime_of = [this](const EventHeader* event) -> const LpRuntime* {
-    if (event == nullptr || event->dest.value() >= model_.num_lps) return nullptr;
-    const std::int32_t index = model_.local_index[event->dest.value()];
-    if (index < 0) return nullptr;
-    const LpRuntime* runtime = model_.lps[static_cast<std::size_t>(index)].get();
-    return runtime->payload_type() == event->payload_type ? runtime : nullptr;
+  // The LP an event is for, if local and of the event's payload type (reads the LP).
+  const auto stage_target = [this](const EventHeader* event) -> const LpRuntime* {
+    const LpRuntime* runtime = event == nullptr ? nullptr : model_.local_lp(event->dest);
+    return runtime != nullptr && runtime->payload_type() == event->payload_type ? runtime
+                                                                                 : nullptr;
   };
-  if (const EventHeader* third = queue_.peek(2); third != nullptr) {
-    const std::int32_t index =
-        third->dest.value() < model_.num_lps ? model_.local_index[third->dest.value()] : -1;
-    if (index >= 0) {
-      // The runtime's header, its LP pointer and the start of the State (lp_runtime.hpp).
-      const auto* bytes =
-          reinterpret_cast<const char*>(model_.lps[static_cast<std::size_t>(index)].get());
-      for (int line = 0; line < kRuntimeLines; ++line) __builtin_prefetch(bytes + 64 * line);
+  if (const EventHeader* third = queue_.peek(2)) {
+    // The runtime's header, its LP pointer and the start of the State (lp_runtime.hpp).
+    if (const LpRuntime* runtime = model_.local_lp(third->dest)) {
+      prefetch(runtime, kRuntimeLines * kCacheLineBytes);
     }
   }
-  if (const EventHeader* second = queue_.peek(1)) {
-    if (const LpRuntime* runtime = runtime_of(second)) {
-      runtime->prefetch(EventPool::payload(second), PrefetchStage::kEarly);
-    }
+  if (const EventHeader* second = queue_.peek(1); const LpRuntime* runtime = stage_target(second)) {
+    runtime->prefetch(EventPool::payload(second), PrefetchStage::kEarly);
   }
-  if (const EventHeader* next = queue_.peek(0)) {
-    if (const LpRuntime* runtime = runtime_of(next)) {
-      runtime->prefetch(EventPool::payload(next), PrefetchStage::kLate);
-    }
+  if (const EventHeader* next = queue_.peek(0); const LpRuntime* runtime = stage_target(next)) {
+    runtime->prefetch(EventPool::payload(next), PrefetchStage::kLate);
   }
 }
 

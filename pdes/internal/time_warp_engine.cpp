@@ -278,14 +278,11 @@ void TimeWarpEngine::prefetch_next_lp() const {
   // The next event's block was requested when this one started; by now it has arrived, so its
   // destination can be read and that LP's lines requested while the heap is sifted.
   const TwEvent* next = state_.pending.peek();
-  if (next == nullptr || next->header.dest.value() >= model_.num_lps) return;
-  const std::int32_t index = model_.local_index[next->header.dest.value()];
-  if (index < 0) return;
-  __builtin_prefetch(&state_.lps[static_cast<std::size_t>(index)]);
-  const auto* runtime =
-      reinterpret_cast<const char*>(model_.lps[static_cast<std::size_t>(index)].get());
-  __builtin_prefetch(runtime);
-  __builtin_prefetch(runtime + 64);
+  if (next == nullptr) return;
+  const LpRuntime* runtime = model_.local_lp(next->header.dest);
+  if (runtime == nullptr) return;
+  __builtin_prefetch(&state_.lps[state_.index_of(next->header.dest)]);
+  prefetch(runtime, 2 * kCacheLineBytes);
 }
 
 void TimeWarpEngine::execute(TwEvent* event) {

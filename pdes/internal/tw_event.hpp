@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "pdes/internal/event.hpp"
+#include "pdes/prefetch.hpp"
 
 namespace pdes::internal {
 
@@ -116,10 +117,7 @@ class TwEventPool {
   }
   /// Starts loading the block the next allocate() returns.
   void prefetch_next() const {
-    if (free_ != nullptr) {
-      __builtin_prefetch(free_, 1);
-      __builtin_prefetch(reinterpret_cast<const char*>(free_) + kLine, 1);
-    }
+    if (free_ != nullptr) prefetch_for_write(free_, 2 * kLine);
   }
   void release(TwEvent* event) {
     auto* block = reinterpret_cast<FreeBlock*>(event);

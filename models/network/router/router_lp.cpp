@@ -75,10 +75,7 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
 namespace {
 template <class T>
 void prefetch_all(const std::vector<T>& v) {  // every cache line of v's elements
-  const auto* bytes = reinterpret_cast<const char*>(v.data());
-  for (std::size_t offset = 0; offset < v.size() * sizeof(T); offset += 64) {
-    __builtin_prefetch(bytes + offset);
-  }
+  pdes::prefetch(v.data(), v.size() * sizeof(T));
 }
 }  // namespace
 
