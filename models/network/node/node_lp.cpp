@@ -9,10 +9,6 @@
 namespace net {
 
 namespace {
-// Scripted generations carry their destination; random ones draw it when they fire.
-constexpr std::uint16_t kRandomGeneration = 0;
-constexpr std::uint16_t kScriptedGeneration = 1;
-
 // Drops a FIFO's consumed prefix once it dominates: amortised O(1) per element.
 template <class T>
 void compact(std::vector<T>& fifo, std::uint64_t& front) {
@@ -50,7 +46,7 @@ void NodeLp::schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
   const std::int64_t now = ctx.now().ticks();
   NetEvent ev;
   ev.kind = NetEventKind::kGenerate;
-  ev.vc = kRandomGeneration;
+  ev.generate = GenerateOrder{};
   ctx.send(ctx.self(),
            pdes::SimTime{static_cast<std::int64_t>(g->cycle) * params_.router.cycle_ps - now}, ev);
 }
@@ -62,8 +58,7 @@ void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
     PDES_CHECK(sp.src == node_ && sp.cycle >= 1, "scripted packet for another node or cycle 0");
     NetEvent ev;
     ev.kind = NetEventKind::kGenerate;
-    ev.vc = kScriptedGeneration;
-    ev.flit.dst = static_cast<std::uint32_t>(sp.dst);
+    ev.generate = GenerateOrder{static_cast<std::uint32_t>(sp.dst), 1};
     ctx.send(ctx.self(),
              pdes::SimTime{static_cast<std::int64_t>(sp.cycle) * params_.router.cycle_ps}, ev);
   }
@@ -107,8 +102,8 @@ void NodeLp::generate(const NetEvent& event, NodeState& state,
     ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
                              params_.packet_size, packet.created, phase});
   };
-  if (event.vc == kScriptedGeneration) {
-    add_packet(event.flit.dst, 0);
+  if (event.generate.scripted != 0) {
+    add_packet(event.generate.dst, 0);
     return;
   }
   const auto cycle = static_cast<std::uint64_t>(ctx.now().ticks() / params_.router.cycle_ps);
@@ -143,8 +138,9 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   rec.injected = flit.injected;
   rec.delivered = ctx.now().ticks();
   rec.blocked_cycles = flit.blocked_cycles;
-  rec.path = flit.path;
-  rec.width = flit.width;
+  const RouteLabel label = routing_->label(flit);
+  rec.path = label.path;
+  rec.width = label.alternatives;
   rec.min_hops = static_cast<std::uint8_t>(std::min<std::uint32_t>(
       topology_->distance(topology_->router_of_node(flit.src), topology_->router_of_node(node_)) +
           1,
@@ -155,9 +151,6 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
 }
 
 void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
-  PDES_CHECK(flit.phase < flit.vias && flit.via[flit.phase] == node_,
-             "flit for node " + std::to_string(flit.dst) + " delivered to node " +
-                 std::to_string(node_) + ", which is not its intermediate node");
   auto same_packet = [&](const Flit& h) { return h.src == flit.src && h.seq == flit.seq; };
   if (flit.is_head()) state.transit_partial.push_back(flit);
   const auto it =
@@ -168,7 +161,9 @@ void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
   state.transit_partial.erase(it);
   head.blocked_cycles = flit.blocked_cycles;  // the tail brings the head's whole count
   head.hops = flit.hops;
-  ++head.phase;  // the next step starts here
+  PDES_CHECK(routing_->continue_from(node_, head),
+             "flit for node " + std::to_string(flit.dst) + " delivered to node " +
+                 std::to_string(node_) + ", which is not its intermediate node");
   state.transit.push_back(head);
 }
 
@@ -180,10 +175,8 @@ void NodeLp::acknowledge(const Flit& tail, NodeState& state,
   ack.dst = tail.src;
   ack.seq = tail.seq;
   ack.size = 1;
-  ack.path = tail.path;
-  ack.width = tail.width;
-  ack.acked_blocked_cycles = tail.blocked_cycles;
   ack.created = ctx.now().ticks();
+  source_routing_->make_ack(tail, ack);
   if (acks_ == AckDelivery::kNetwork) {
     state.acks.push_back(ack);
     return;
@@ -213,7 +206,7 @@ void NodeLp::receive_ack(const Flit& ack, NodeState& state,
   rec.seq = ack.seq;
   rec.size = acks_ == AckDelivery::kNetwork ? 1 : 0;
   rec.measured = ack.created >= warmup_ticks() ? 1 : 0;
-  rec.path = ack.path;
+  rec.path = routing_->label(ack).path;
   rec.hops = ack.hops;
   rec.created = ack.created;
   rec.delivered = ctx.now().ticks();

@@ -38,7 +38,7 @@
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/node_state.hpp"
 #include "models/network/node/traffic_source.hpp"
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/net_event.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "pdes/pdes.hpp"

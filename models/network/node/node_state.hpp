@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "models/network/node/injection_state.hpp"
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/net_event.hpp"
 #include "models/network/routing/source_routing.hpp"
 
 namespace net {

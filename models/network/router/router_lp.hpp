@@ -50,7 +50,7 @@
 #include <vector>
 
 #include "models/network/build/lp_layout.hpp"
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/net_event.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
 #include "models/network/routing/routing_algorithm.hpp"

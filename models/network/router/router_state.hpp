@@ -27,7 +27,7 @@
 #include <limits>
 #include <vector>
 
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/flit.hpp"
 
 namespace net {
 

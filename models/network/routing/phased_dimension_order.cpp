@@ -12,7 +12,9 @@ PhasedDimensionOrder::PhasedDimensionOrder(const Topology& topology, std::uint32
   PDES_CHECK(max_vias >= 1 && max_vias <= 2, "PhasedDimensionOrder supports 1 or 2 vias");
 }
 
-void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
+void PhasedDimensionOrder::route(const RouteInput& at, Flit& flit, RouteCandidates& out) const {
+  MultiPhaseHeader head = flit.route.get<MultiPhaseHeader>();
+  const std::uint32_t phase_before = head.phase;
   PDES_CHECK(head.vias <= max_vias_, "packet with " + std::to_string(head.vias) +
                                          " intermediate nodes on a route with at most " +
                                          std::to_string(max_vias_));
@@ -21,12 +23,14 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
   }
   const std::uint32_t base = dor_.vc_classes();
   if (head.phase == head.vias) {
-    const RouterPort dst = topology_.attachment(head.dst);
+    const RouterPort dst = topology_.attachment(flit.dst);
     if (dst.router == at.router) {
+      if (head.phase != phase_before) flit.route.set(head);
       out.add(dst.port, 0);  // ejection: the sink needs no VC
       return;
     }
   }
+  if (head.phase != phase_before) flit.route.set(head);
   // The sets this hop may use: never below the set the head arrived in, strictly above it if
   // the head started its current phase here (its previous target is this router: a DOR route
   // never comes back to its start), and low enough to leave one set per phase still to come.
@@ -41,7 +45,7 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
   PDES_CHECK(lowest <= highest, "phased route: no VC class set left for the head");
   const RouterId target = head.phase < head.vias
                               ? topology_.router_of_node(head.via[head.phase])
-                              : topology_.router_of_node(head.dst);
+                              : topology_.router_of_node(flit.dst);
   // The dateline class carries over within a phase; a new phase starts in class 0.
   const std::uint32_t in_dateline = fresh || new_phase ? 0 : at.in_class % base;
   const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, target);
@@ -52,7 +56,8 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& head, RouteCandidat
   }
 }
 
-std::uint32_t PhasedDimensionOrder::route_hops(NodeId src, const Flit& head) const {
+std::uint32_t PhasedDimensionOrder::route_hops(NodeId src, const Flit& flit) const {
+  const MultiPhaseHeader head = flit.route.get<MultiPhaseHeader>();
   std::uint32_t hops = 0;
   RouterId here = topology_.router_of_node(src);
   for (std::uint32_t i = 0; i < head.vias; ++i) {
@@ -60,7 +65,7 @@ std::uint32_t PhasedDimensionOrder::route_hops(NodeId src, const Flit& head) con
     hops += topology_.distance(here, next);
     here = next;
   }
-  return hops + topology_.distance(here, topology_.router_of_node(head.dst));
+  return hops + topology_.distance(here, topology_.router_of_node(flit.dst));
 }
 
 }  // namespace net

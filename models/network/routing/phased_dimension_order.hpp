@@ -4,7 +4,8 @@
 // dimension order — the transport of Valiant's two-phase routing (S -> I -> D) and of DRB's
 // multi-step paths (S -> X -> Y -> D, seed000 §3.2).
 //
-// The header (Flit) carries the intermediate nodes via[0 .. vias) and the current phase: phase
+// The header (Flit::route, a MultiPhaseHeader) carries the intermediate nodes via[0 .. vias)
+// and the current phase: phase
 // p < vias travels to via[p]'s router, phase vias to the destination. The head passes through
 // an intermediate router without being ejected (seed000 §3.2: "the message is not ejected at the
 // intermediate nodes"); arriving there, route() advances the phase, skipping intermediates that
@@ -27,6 +28,7 @@
 #include <cstdint>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/multi_phase_header.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/topology.hpp"
 
@@ -35,7 +37,7 @@ namespace net {
 class PhasedDimensionOrder {
  public:
   /// Throws pdes::ConfigError("network.routing") unless the topology is a mesh, torus or
-  /// hypercube. `max_vias` (1 or 2) bounds Flit::vias.
+  /// hypercube. `max_vias` (1 or 2) bounds MultiPhaseHeader::vias.
   PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias);
 
   std::uint32_t vc_classes() const { return (max_vias_ + 1) * dor_.vc_classes(); }

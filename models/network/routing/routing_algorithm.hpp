@@ -5,7 +5,7 @@
 //
 // Who calls what:
 //   - NodeLp calls prepare() once per data packet, when its head is injected: the algorithm may
-//     write the routing header (intermediate nodes in Flit::via, Flit::vias, Flit::path),
+//     write the routing header (Flit::route, its own layout: intermediate nodes, path choice),
 //     drawing from the node's random stream (rollback-safe: the kernel rewinds it). ACK packets
 //     are not prepared: they take the single-phase route. Algorithms with per-source state
 //     (DRB) implement SourceRouting instead (source_routing.hpp).
@@ -23,13 +23,21 @@
 #include <cstdint>
 #include <string_view>
 
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/flit.hpp"
 #include "models/network/routing/route_candidates.hpp"
 #include "models/network/routing/source_routing.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/rng.hpp"
 
 namespace net {
+
+/// What the sink records of a packet's route (PacketDelivered, AckDelivered): the source's
+/// choice among alternative paths, and how many alternatives it had. Zero for algorithms that
+/// do not choose.
+struct RouteLabel {
+  std::uint8_t path = 0;          ///< index of the path taken (0: the canonical one)
+  std::uint8_t alternatives = 0;  ///< paths open when it was chosen (0: no choice made)
+};
 
 /// Where the head is: the router, the input port it arrived on and the class of that input VC.
 struct RouteInput {
@@ -51,6 +59,12 @@ class RoutingAlgorithm {
   virtual void prepare(Flit& /*head*/, pdes::Rng& /*rng*/) const {}
   /// Lists the candidates for `head` at `at` (never empty). May update head.phase.
   virtual void route(const RouteInput& at, Flit& head, RouteCandidates& out) const = 0;
+  /// What the sink records of the route of `flit` (a data tail or an ACK).
+  virtual RouteLabel label(const Flit& /*flit*/) const { return {}; }
+  /// A packet whose route stops at node `here` on its way (ejected at an intermediate node and
+  /// re-injected by it): advances `head`'s header to the next leg and returns true; false if
+  /// the packet has no business stopping at `here` (a model error). Default: no stops.
+  virtual bool continue_from(NodeId /*here*/, Flit& /*head*/) const { return false; }
   /// The stateful source side of the algorithm (source_routing.hpp), or nullptr if it has none.
   /// When present, NodeLp calls it instead of prepare() for data packets.
   virtual const SourceRouting* source_routing() const { return nullptr; }

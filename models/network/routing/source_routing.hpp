@@ -9,9 +9,10 @@
 //   - prepare(self, head, state, rng) when a data packet's head is about to be injected: writes
 //     the routing header (path, via, vias, phase, width) from the source's state;
 //   - acks(): whether, and how, destinations acknowledge delivered data packets;
+//   - make_ack(tail, ack) at the destination, for each data packet's tail: the feedback that
+//     the ACK carries back (in its header, Flit::route);
 //   - on_ack(self, ack, state) when an ACK reaches the source (through the network or the ideal
-//     side channel); `ack.src` is the data packet's destination, `ack.path` its path choice and
-//     `ack.acked_blocked_cycles` the contention it met.
+//     side channel); `ack.src` is the data packet's destination.
 //
 // Rollback safety (STYLE R3): all mutable state is SourceRoutingState, a regular value type
 // that is a member of NodeState; the SourceRouting object itself is immutable and shared.
@@ -19,7 +20,7 @@
 
 #include <cstdint>
 
-#include "models/network/router/net_event.hpp"
+#include "models/network/event/flit.hpp"
 #include "models/network/routing/ack_delivery.hpp"
 #include "models/network/routing/drb/metapath_table.hpp"
 #include "models/network/topology/types.hpp"
@@ -42,6 +43,9 @@ class SourceRouting {
                        pdes::Rng& rng) const = 0;
   /// How destinations acknowledge data packets (kNone: not at all).
   virtual AckDelivery acks() const = 0;
+  /// Writes into `ack`'s header (Flit::route) the feedback about data packet `tail` that the
+  /// destination returns (called at the destination, for each data tail when acks() != kNone).
+  virtual void make_ack(const Flit& tail, Flit& ack) const = 0;
   /// Feedback of one data packet that `self` sent, carried by `ack`.
   virtual void on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const = 0;
 };

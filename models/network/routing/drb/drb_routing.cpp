@@ -25,16 +25,21 @@ std::uint32_t DrbRouting::vc_classes() const {
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
   if (canonical_only_) {
     dor_.route(at, head, out);
-  } else if (head.is_ack()) {
-    route_ack(at, head, out);
-  } else if (source_.params().eject_at_intermediates && !at.from_terminal &&
-             head.phase < head.vias &&
-             topology_.router_of_node(head.via[head.phase]) == at.router) {
-    // Arrived at X (or Y): out to the node there, which re-injects it (NodeLp, transit).
-    out.add(topology_.attachment(head.via[head.phase]).port, 0);
-  } else {
-    phases_.route(at, head, out);
+    return;
   }
+  if (head.is_ack()) {
+    route_ack(at, head, out);
+    return;
+  }
+  if (source_.params().eject_at_intermediates && !at.from_terminal) {
+    const MultiPhaseHeader h = head.route.get<MultiPhaseHeader>();
+    if (h.phase < h.vias && topology_.router_of_node(h.via[h.phase]) == at.router) {
+      // Arrived at X (or Y): out to the node there, which re-injects it (NodeLp, transit).
+      out.add(topology_.attachment(h.via[h.phase]).port, 0);
+      return;
+    }
+  }
+  phases_.route(at, head, out);
 }
 
 void DrbRouting::route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const {
@@ -55,27 +60,54 @@ NodeId DrbRouting::node_on(RouterId r) const {
 }
 
 void DrbRouting::prepare(NodeId self, Flit& head, SourceRoutingState& state, pdes::Rng& rng) const {
-  head.phase = 0;
-  head.vias = 0;
-  head.path = 0;
-  head.width = 1;
-  if (canonical_only_) return;
-  const MspChoice c = source_.choose(state.metapaths, self, head.dst, rng);
-  PDES_CHECK(c.msp_id <= 0xFF, "MSP index beyond the 8-bit header field");
-  head.path = static_cast<std::uint8_t>(c.msp_id);
-  const std::uint32_t width = state.metapaths.width(head.dst);
-  head.width = static_cast<std::uint8_t>(width > 0xFF ? 0xFF : width);
-  // Null steps are left out of the header: X = S (the packet starts at X) and Y = D.
-  if (c.x != topology_.router_of_node(self)) head.via[head.vias++] = node_on(c.x);
-  if (c.y != topology_.router_of_node(head.dst) && c.y != c.x) head.via[head.vias++] = node_on(c.y);
+  MultiPhaseHeader h;
+  h.tag = 1;  // width
+  if (!canonical_only_) {
+    const MspChoice c = source_.choose(state.metapaths, self, head.dst, rng);
+    PDES_CHECK(c.msp_id <= 0xFF, "MSP index beyond the 8-bit header field");
+    h.path = static_cast<std::uint8_t>(c.msp_id);
+    const std::uint32_t width = state.metapaths.width(head.dst);
+    h.tag = static_cast<std::uint8_t>(width > 0xFF ? 0xFF : width);
+    // Null steps are left out of the header: X = S (the packet starts at X) and Y = D.
+    if (c.x != topology_.router_of_node(self)) h.via[h.vias++] = node_on(c.x);
+    if (c.y != topology_.router_of_node(head.dst) && c.y != c.x) h.via[h.vias++] = node_on(c.y);
+  }
+  head.route.set(h);
 }
 
 AckDelivery DrbRouting::acks() const {
   return canonical_only_ ? AckDelivery::kNone : source_.params().ack;
 }
 
+void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
+  const MultiPhaseHeader data = tail.route.get<MultiPhaseHeader>();
+  DrbAckHeader h;
+  h.path = data.path;
+  h.width = data.tag;
+  h.blocked_cycles = tail.blocked_cycles;
+  ack.route.set(h);
+}
+
 void DrbRouting::on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const {
-  source_.on_ack(state.metapaths, self, ack.src, ack.path, ack.acked_blocked_cycles);
+  const DrbAckHeader h = ack.route.get<DrbAckHeader>();
+  source_.on_ack(state.metapaths, self, ack.src, h.path, h.blocked_cycles);
+}
+
+RouteLabel DrbRouting::label(const Flit& flit) const {
+  if (flit.is_ack()) {
+    const DrbAckHeader h = flit.route.get<DrbAckHeader>();
+    return {h.path, h.width};
+  }
+  const MultiPhaseHeader h = flit.route.get<MultiPhaseHeader>();
+  return {h.path, h.tag};
+}
+
+bool DrbRouting::continue_from(NodeId here, Flit& head) const {
+  MultiPhaseHeader h = head.route.get<MultiPhaseHeader>();
+  if (h.phase >= h.vias || h.via[h.phase] != here) return false;
+  ++h.phase;  // the next step starts here
+  head.route.set(h);
+  return true;
 }
 
 }  // namespace net::drb

@@ -15,9 +15,7 @@
 // packet with its next phase. Each network leg then ends at a sink, so the legs add no channel
 // dependency to each other.
 //
-// Header: path = MSP index (echoed by the ACK), via = the nodes on routers X and Y (only the
-// non-null steps: X = S and Y = D are left out, so the canonical MSP has vias = 0), width = the
-// metapath's width when the MSP was chosen (for metrics).
+// Header: drb_header.hpp.
 //
 // VC classes: the data sets of PhasedDimensionOrder (3 x DOR's: 3 on a mesh or hypercube, 6 on a
 // torus), then, with drb.ack = network, DOR's classes again for ACKs alone — "a real 1-flit
@@ -34,6 +32,7 @@
 #include <string_view>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/drb/drb_header.hpp"
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/drb_source.hpp"
 #include "models/network/routing/drb/zero_load_latency.hpp"
@@ -60,7 +59,10 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, SourceRoutingState& state,
                pdes::Rng& rng) const override;
   AckDelivery acks() const override;
+  void make_ack(const Flit& tail, Flit& ack) const override;
   void on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const override;
+  RouteLabel label(const Flit& flit) const override;
+  bool continue_from(NodeId here, Flit& head) const override;
 
   const DrbSource& source() const { return source_; }
   /// Router hops of the head's whole route (S -> X -> Y -> D).
@@ -71,7 +73,7 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
  private:
   /// ACKs: dimension order in their own VC classes, after the data sets.
   void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const;
-  /// A node attached to router `r`, to name it in Flit::via.
+  /// A node attached to router `r`, to name it in MultiPhaseHeader::via.
   NodeId node_on(RouterId r) const;
 
   const Topology& topology_;
