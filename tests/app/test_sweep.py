@@ -140,3 +140,28 @@ def test_sigterm_stops_the_points_and_writes_no_index(warpnet, root, tmp_path):
     assert sweep.returncode == 128 + signal.SIGTERM
     assert "interrupted by SIGTERM" in stderr
     assert list(out.iterdir()) == []
+
+
+def test_a_sweep_over_the_routing_keeps_the_sections_of_other_routings(warpnet, root, tmp_path):
+    # The [drb] section is inert under dimension_order: that point is the same run as the file
+    # without the section, and the drb point reads it (its packets take non-canonical paths).
+    example = root / "examples/drb-torus8-bitrev.toml"
+    short = ["--set", "simulation.end_time=3000", "--set", "traffic.warmup_cycles=500"]
+    out = tmp_path / "routings"
+    r = warpnet("sweep", example, "--set", "network.routing=dimension_order,drb", *short,
+                "--jobs", "2", "--output-dir", out)
+    assert r.returncode == 0, r.stderr
+    runs = wa.load_runs(out)
+    assert list(runs["network.routing"]) == ["dimension_order", "drb"]
+
+    text = example.read_text()
+    no_drb = tmp_path / "no-drb.toml"
+    no_drb.write_text(text[:text.index("\n[drb]\n")] + text[text.index("\n[metrics]\n"):])
+    alone = tmp_path / "dor.h5"
+    r = warpnet("run", no_drb, "--set", "network.routing=dimension_order", *short,
+                "--output", alone, output=True)
+    assert r.returncode == 0, r.stderr
+    assert digest(alone) == digest(out / "drb-torus8-bitrev-0000.h5")
+    assert digest(alone) != digest(out / "drb-torus8-bitrev-0001.h5")
+    nodes = wa.load_run(out / "drb-torus8-bitrev-0001.h5").table("network/nodes")
+    assert nodes["noncanonical_packets"].sum() > 0

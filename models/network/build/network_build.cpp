@@ -108,7 +108,7 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
 }
 
 RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology) {
-  return RoutingSetup{topology, params.router, params.packet_size, params.drb};
+  return RoutingSetup{topology, params.router, params.packet_size, params.routing_options};
 }
 
 pdes::PartitionGraph network_partition_graph(const Topology& topology) {

@@ -20,6 +20,7 @@
 // provided buffer_depth covers the credit round trip (st + link + sw_alloc + credit_delay).
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -30,7 +31,6 @@
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
-#include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/topology/topology_params.hpp"
 #include "models/network/traffic/traffic_params.hpp"
 #include "pdes/sim_time.hpp"
@@ -42,7 +42,9 @@ struct NetworkParams {
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
   RouterParams router;
-  drb::DrbParams drb;                ///< used when routing = "drb"
+  /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
+  /// drb::DrbParams; empty: the routing's defaults.
+  std::any routing_options;
   std::string pattern = "uniform";
   TrafficParams traffic;
   std::uint32_t packet_size = 1;     ///< flits
@@ -54,6 +56,14 @@ struct NetworkParams {
   /// No packet is generated at or after this cycle (the drain follows).
   std::uint64_t injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
   std::vector<ScriptedPacket> scripted;  ///< extra packets at given cycles (tests)
+
+  /// The routing options as T, created with T's defaults if there are none yet (tests and
+  /// benchmarks set an algorithm's parameters this way).
+  template <class T>
+  T& routing_options_as() {
+    if (!routing_options.has_value()) routing_options = T{};
+    return std::any_cast<T&>(routing_options);
+  }
 
   /// Ticks per cycle, for converting cycle counts into KernelConfig::end_time.
   pdes::SimTime cycles(std::uint64_t n) const {

@@ -10,7 +10,6 @@
 #include "io/config/error_collector.hpp"
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
-#include "models/network/config/drb_config.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 
@@ -187,7 +186,11 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.topology_params = topology_params_from(config);
   p.routing = config.get_string("network.routing");
   p.router = router_params_from(config);
-  p.drb = drb_params_from(config);
+  {
+    RoutingRegistry routings;
+    register_routings(routings);
+    p.routing_options = routings.read_options(p.routing, config);
+  }
   p.pattern = config.get_string("traffic.pattern");
   p.traffic = pattern_params_from(config);
   p.packet_size = to_u32(config.get_int("traffic.packet_size"));

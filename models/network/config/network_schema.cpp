@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "models/network/build/network_params.hpp"
-#include "models/network/config/drb_config.hpp"
 #include "models/network/metrics/latency_table.hpp"
 #include "models/network/node/injection_params.hpp"
 #include "models/network/router/router_params.hpp"
@@ -252,7 +251,9 @@ void declare_network_schema(io::Schema& schema) {
   declare_router_section(schema, defaults.router);
   declare_traffic_section(schema, defaults);
   declare_metrics_section(schema);
-  declare_drb_section(schema);
+  RoutingRegistry routings;
+  register_routings(routings);
+  routings.declare_config(schema);
 }
 
 }  // namespace net

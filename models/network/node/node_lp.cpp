@@ -54,6 +54,7 @@ void NodeLp::schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
 void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   state.credits.assign(params_.router.vcs,
                        static_cast<std::uint16_t>(params_.router.buffer_depth));
+  if (source_routing_ != nullptr) state.routing = source_routing_->initial_state(node_);
   for (const ScriptedPacket& sp : params_.scripted) {
     PDES_CHECK(sp.src == node_ && sp.cycle >= 1, "scripted packet for another node or cycle 0");
     NetEvent ev;

@@ -2,7 +2,7 @@
 //
 // NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the source queue, the
 // network interface's credits and progress through the current packet, the ACKs it owes, the
-// source routing's state (DRB's metapaths) and the packets passing through. A regular value type
+// source routing's state and the packets passing through. A regular value type
 // (vectors of values, operator==).
 #pragma once
 
@@ -33,7 +33,7 @@ struct NodeState {
   std::vector<SourcePacket> queue;
   std::uint64_t queue_front = 0;
   std::uint32_t next_seq = 0;
-  SourceRoutingState routing;  ///< DRB's metapaths (routing/source_routing.hpp)
+  AlgorithmState routing;  ///< the source routing's state (routing/source_routing.hpp)
 
   // ACKs waiting to be sent (acks[ack_front ..]); they go before the next data packet.
   std::vector<Flit> acks;

@@ -4,12 +4,29 @@
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
-#include "models/network/routing/drb/drb_routing.hpp"
+#include "models/network/routing/drb/drb_entry.hpp"
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
 #include "models/network/routing/valiant.hpp"
 
 namespace net {
+
+void RoutingRegistry::add(std::string name, std::string description, Factory factory,
+                          RoutingConfig config) {
+  configs_.emplace_back(name, std::move(config));
+  add(std::move(name), std::move(description), std::move(factory));
+}
+
+void RoutingRegistry::declare_config(io::Schema& schema) const {
+  for (const auto& [name, config] : configs_) config.declare(schema);
+}
+
+std::any RoutingRegistry::read_options(std::string_view name, const io::Config& config) const {
+  for (const auto& [entry, routing_config] : configs_) {
+    if (entry == name) return routing_config.read(config);
+  }
+  return {};
+}
 
 namespace {
 
@@ -18,15 +35,6 @@ RoutingRegistry::Factory make(Extra... extra) {
   return [=](const RoutingSetup& setup) -> std::unique_ptr<RoutingAlgorithm> {
     return std::make_unique<Algorithm>(setup.topology, extra...);
   };
-}
-
-std::unique_ptr<RoutingAlgorithm> make_drb(const RoutingSetup& setup) {
-  // Eq. [3]'s transmission time over D hops: the router's zero-load latency over D + 1 routers.
-  const auto at = [&](std::uint32_t routers) {
-    return static_cast<double>(setup.router.zero_load_cycles(routers, setup.packet_size));
-  };
-  return std::make_unique<drb::DrbRouting>(setup.topology, setup.drb,
-                                           drb::ZeroLoadLatency{at(1), at(2) - at(1)});
 }
 
 }  // namespace
@@ -46,8 +54,7 @@ void register_routings(RoutingRegistry& registry) {
                make<FatTreeNcaRouting>(UpPortPolicy::kRandom));
   registry.add("nca_adaptive", "fat tree: up port with the most credits, then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kAdaptive));
-  registry.add("drb", "Distributed Routing Balancing: metapaths of multi-step paths ([drb])",
-               make_drb);
+  drb::register_routing(registry);
 }
 
 std::vector<std::string> routing_names() {

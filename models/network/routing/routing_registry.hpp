@@ -6,31 +6,77 @@
 //   register_routings(registry);
 //   std::unique_ptr<RoutingAlgorithm> r = registry.create("valiant", RoutingSetup{*topology});
 //
+// An entry is a routing algorithm's whole registration: its name, description and factory, and,
+// for an algorithm with parameters of its own, its configuration section (RoutingConfig): the
+// keys it declares and how it reads them into its parameters struct. The network model carries
+// that struct opaquely (NetworkParams::routing_options, a std::any) to the factory.
+//
+// Sections of routings that are not selected are validated like any other section (types,
+// ranges, unknown keys) and otherwise inert: only the selected routing reads its section. So a
+// file may keep a [drb] section while a sweep sets network.routing to dimension_order.
+//
 // An unknown name throws pdes::ConfigError("network.routing", "... valid names: ..."); a routing
 // that does not fit the topology (dimension order on a fat tree, NCA on a mesh) throws
 // pdes::ConfigError("network.routing") from its constructor, naming the topology.
 #pragma once
 
+#include <any>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "io/config/config.hpp"
+#include "io/config/schema.hpp"
 #include "models/network/router/router_params.hpp"
-#include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/named_registry.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net {
 
-/// What a routing algorithm is built from. Algorithms with parameters of their own (DRB) get
-/// them here.
+/// What a routing algorithm is built from.
 struct RoutingSetup {
   const Topology& topology;
-  RouterParams router{};         ///< DRB: the zero-load latency of its eq. [3]
+  RouterParams router{};          ///< e.g. for the zero-load latency of a packet
   std::uint32_t packet_size = 1;  ///< flits of a data packet
-  drb::DrbParams drb{};           ///< the [drb] section
+  /// The algorithm's own parameters, as its RoutingConfig::read made them; empty: its defaults.
+  std::any options{};
+
+  /// The options as T, or T's defaults when none were given.
+  template <class T>
+  T options_or_default() const {
+    if (!options.has_value()) return T{};
+    const T* typed = std::any_cast<T>(&options);
+    PDES_CHECK(typed != nullptr, "routing options of another algorithm's type");
+    return *typed;
+  }
+};
+
+/// The configuration section of a routing algorithm with parameters of its own.
+struct RoutingConfig {
+  /// Declares the section's keys (types, defaults, units, ranges, descriptions).
+  std::function<void(io::Schema&)> declare;
+  /// The parameters struct from a validated configuration (RoutingSetup::options).
+  std::function<std::any(const io::Config&)> read;
 };
 
 class RoutingRegistry : public NamedRegistry<RoutingAlgorithm, const RoutingSetup&> {
  public:
   RoutingRegistry() : NamedRegistry("network.routing", "routing") {}
+
+  using NamedRegistry::add;
+  /// An algorithm with a configuration section of its own.
+  void add(std::string name, std::string description, Factory factory, RoutingConfig config);
+
+  /// Declares the sections of every routing that has one.
+  void declare_config(io::Schema& schema) const;
+  /// The options of routing `name` read from `config`; empty if it has no section.
+  std::any read_options(std::string_view name, const io::Config& config) const;
+
+ private:
+  std::vector<std::pair<std::string, RoutingConfig>> configs_;
 };
 
 /// Adds every routing algorithm, one line each.

@@ -83,7 +83,7 @@ TEST_CASE("DRB with max width 1 is DOR bit for bit: same events, same packets, n
     dor.injection_end_cycle = 400;
     NetworkParams drb = dor;
     drb.routing = "drb";
-    drb.drb.max_width = 1;
+    drb.routing_options_as<net::drb::DrbParams>().max_width = 1;
     const auto a = run_network(dor);
     const auto b = run_network(drb);
     CHECK(a.result.total.event_digest == b.result.total.event_digest);
@@ -110,9 +110,9 @@ TEST_CASE("DRB beyond saturation: every packet delivered and acknowledged exactl
       CAPTURE(static_cast<int>(mode));
       NetworkParams p = torus(4, "drb", "bit_reversal", 0.8);
       p.router.switching = mode;
-      p.drb.ack = ack;
-      p.drb.source_size = 1;
-      p.drb.destination_size = 1;
+      p.routing_options_as<net::drb::DrbParams>().ack = ack;
+      p.routing_options_as<net::drb::DrbParams>().source_size = 1;
+      p.routing_options_as<net::drb::DrbParams>().destination_size = 1;
       p.injection_end_cycle = 600;
       const auto run = run_network(p);
       net::testing::check_delivered_exactly_once(run, HopRule::kNonMinimal, 300);
@@ -120,7 +120,7 @@ TEST_CASE("DRB beyond saturation: every packet delivered and acknowledged exactl
       CHECK(non_canonical(run) > 0);
       for (const auto& d : run.sink.delivered) {
         CHECK(d.width >= 1);
-        CHECK(d.width <= p.drb.max_width);
+        CHECK(d.width <= p.routing_options_as<net::drb::DrbParams>().max_width);
         if (d.path == 0) CHECK(d.hops == d.min_hops);
       }
     }
@@ -133,7 +133,7 @@ TEST_CASE("DRB with ejection at the intermediate nodes: conservation, one extra 
     CAPTURE(static_cast<int>(mode));
     NetworkParams p = torus(4, "drb", "bit_reversal", 0.8);
     p.router.switching = mode;
-    p.drb.eject_at_intermediates = true;
+    p.routing_options_as<net::drb::DrbParams>().eject_at_intermediates = true;
     p.injection_end_cycle = 600;
     const auto run = run_network(p);
     net::testing::check_delivered_exactly_once(run, HopRule::kNonMinimal, 300);
@@ -142,7 +142,7 @@ TEST_CASE("DRB with ejection at the intermediate nodes: conservation, one extra 
     // Same MSP choices as without ejection up to the first divergence; compare path lengths:
     // a packet that stops at X or Y crosses that router twice.
     NetworkParams through = p;
-    through.drb.eject_at_intermediates = false;
+    through.routing_options_as<net::drb::DrbParams>().eject_at_intermediates = false;
     const auto direct = run_network(through);
     auto mean_extra_hops = [](const net::testing::NetworkRun& r) {
       double extra = 0;
@@ -221,13 +221,13 @@ TEST_CASE("the Valiant extreme of DRB: X uniform over the network, Valiant's pat
   NetworkParams p = torus(4, "drb", "uniform", 0.1);
   p.packet_size = 1;
   p.injection_end_cycle = 3000;
-  p.drb.source_size = 4;  // the diameter of a 4x4 torus: every router
-  p.drb.destination_size = 0;
-  p.drb.distinct_paths = false;
-  p.drb.max_width = 16;
-  p.drb.initial_width = 16;
-  p.drb.controller = net::drb::WidthRule::kFixed;
-  p.drb.selection = net::drb::SelectionRule::kUniform;
+  p.routing_options_as<net::drb::DrbParams>().source_size = 4;  // the diameter of a 4x4 torus: every router
+  p.routing_options_as<net::drb::DrbParams>().destination_size = 0;
+  p.routing_options_as<net::drb::DrbParams>().distinct_paths = false;
+  p.routing_options_as<net::drb::DrbParams>().max_width = 16;
+  p.routing_options_as<net::drb::DrbParams>().initial_width = 16;
+  p.routing_options_as<net::drb::DrbParams>().controller = net::drb::WidthRule::kFixed;
+  p.routing_options_as<net::drb::DrbParams>().selection = net::drb::SelectionRule::kUniform;
   NetworkParams valiant = p;
   valiant.routing = "valiant";
   valiant.router.vcs = 4;
@@ -251,8 +251,8 @@ TEST_CASE("the Valiant extreme of DRB: X uniform over the network, Valiant's pat
 TEST_CASE("rollback-check: DRB keeps its metapaths, ACK and transit queues in State") {
   for (const net::AckDelivery ack : {net::AckDelivery::kNetwork, net::AckDelivery::kIdeal}) {
     NetworkParams p = torus(4, "drb", "bit_reversal", 0.7);
-    p.drb.ack = ack;
-    p.drb.eject_at_intermediates = ack == net::AckDelivery::kNetwork;
+    p.routing_options_as<net::drb::DrbParams>().ack = ack;
+    p.routing_options_as<net::drb::DrbParams>().eject_at_intermediates = ack == net::AckDelivery::kNetwork;
     p.injection_end_cycle = 200;
     pdes::KernelConfig config;
     const auto seq = run_network(p, config);
@@ -267,13 +267,13 @@ TEST_CASE("rollback-check: DRB keeps its metapaths, ACK and transit queues in St
 
 TEST_CASE("bad DRB parameters are configuration errors naming the key") {
   NetworkParams p = torus(4, "drb", "uniform", 0.1);
-  p.drb.max_width = 0;
+  p.routing_options_as<net::drb::DrbParams>().max_width = 0;
   net::testing::require_config_error(p, "drb.max_width");
   p = torus(4, "drb", "uniform", 0.1);
-  p.drb.tolerance = 30;
+  p.routing_options_as<net::drb::DrbParams>().tolerance = 30;
   net::testing::require_config_error(p, "drb.tolerance");
   p = torus(4, "drb", "uniform", 0.1);
-  p.drb.source_size = 9;
+  p.routing_options_as<net::drb::DrbParams>().source_size = 9;
   net::testing::require_config_error(p, "drb.source_size");
   p = torus(4, "drb", "uniform", 0.1);
   p.router.vcs = 6;  // DRB needs 8 classes on a torus

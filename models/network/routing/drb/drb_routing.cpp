@@ -59,14 +59,19 @@ NodeId DrbRouting::node_on(RouterId r) const {
   return 0;
 }
 
-void DrbRouting::prepare(NodeId self, Flit& head, SourceRoutingState& state, pdes::Rng& rng) const {
+AlgorithmState DrbRouting::initial_state(NodeId /*self*/) const {
+  return AlgorithmState::of(MetapathTable{});
+}
+
+void DrbRouting::prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const {
   MultiPhaseHeader h;
   h.tag = 1;  // width
   if (!canonical_only_) {
-    const MspChoice c = source_.choose(state.metapaths, self, head.dst, rng);
+    MetapathTable& metapaths = state.get<MetapathTable>();
+    const MspChoice c = source_.choose(metapaths, self, head.dst, rng);
     PDES_CHECK(c.msp_id <= 0xFF, "MSP index beyond the 8-bit header field");
     h.path = static_cast<std::uint8_t>(c.msp_id);
-    const std::uint32_t width = state.metapaths.width(head.dst);
+    const std::uint32_t width = metapaths.width(head.dst);
     h.tag = static_cast<std::uint8_t>(width > 0xFF ? 0xFF : width);
     // Null steps are left out of the header: X = S (the packet starts at X) and Y = D.
     if (c.x != topology_.router_of_node(self)) h.via[h.vias++] = node_on(c.x);
@@ -88,9 +93,9 @@ void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
   ack.route.set(h);
 }
 
-void DrbRouting::on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const {
+void DrbRouting::on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const {
   const DrbAckHeader h = ack.route.get<DrbAckHeader>();
-  source_.on_ack(state.metapaths, self, ack.src, h.path, h.blocked_cycles);
+  source_.on_ack(state.get<MetapathTable>(), self, ack.src, h.path, h.blocked_cycles);
 }
 
 RouteLabel DrbRouting::label(const Flit& flit) const {

@@ -56,11 +56,11 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override;
   const SourceRouting* source_routing() const override { return this; }
 
-  void prepare(NodeId self, Flit& head, SourceRoutingState& state,
-               pdes::Rng& rng) const override;
+  AlgorithmState initial_state(NodeId self) const override;
+  void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override;
   void make_ack(const Flit& tail, Flit& ack) const override;
-  void on_ack(NodeId self, const Flit& ack, SourceRoutingState& state) const override;
+  void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const override;
   RouteLabel label(const Flit& flit) const override;
   bool continue_from(NodeId here, Flit& head) const override;
 

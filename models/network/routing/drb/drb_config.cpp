@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "models/network/config/drb_config.hpp"
+#include "models/network/routing/drb/drb_config.hpp"
 
 #include <string>
 #include <vector>
 
-namespace net {
+namespace net::drb {
 
 namespace {
 
@@ -15,11 +15,11 @@ std::vector<std::string> names(std::initializer_list<const char*> list) {
 }  // namespace
 
 void declare_drb_section(io::Schema& s) {
-  const drb::DrbParams d;
+  const DrbParams d;
   s.describe_section("drb",
-                     "Distributed Routing Balancing (network.routing = \"drb\"; docs/drb.md)");
-  s.section_active_when("drb", "network.routing", "drb");
-  s.add_choice("drb.supernode", std::string(drb::to_string(d.supernode)),
+                     "Distributed Routing Balancing (read when network.routing = \"drb\"; "
+                     "docs/drb.md)");
+  s.add_choice("drb.supernode", std::string(to_string(d.supernode)),
                names({"gravity_area", "subtopology"}))
       .describe("Supernode type of Definition 1 (§2): gravity_area or subtopology");
   s.add_int("drb.source_size", d.source_size)
@@ -40,10 +40,10 @@ void declare_drb_section(io::Schema& s) {
   s.add_int("drb.initial_width", d.initial_width)
       .range(0, 256)
       .describe("MSPs open before any ACK (§3: 1, the static path)");
-  s.add_choice("drb.controller", std::string(drb::to_string(d.controller)),
+  s.add_choice("drb.controller", std::string(to_string(d.controller)),
                names({"paper", "step", "fixed"}))
       .describe("Width update: paper (eq. [9]/[10]), step (±1) or fixed");
-  s.add_choice("drb.controller_input", std::string(drb::to_string(d.controller_input)),
+  s.add_choice("drb.controller_input", std::string(to_string(d.controller_input)),
                names({"metapath", "message"}))
       .describe("Latency compared with ThL ± Tol: metapath = Latency(P*) of eq. [7], "
                 "message = width x Latency(P*) [ours]");
@@ -55,7 +55,7 @@ void declare_drb_section(io::Schema& s) {
       .finite()
       .unit("cycles")
       .describe("Tol, the half-width of the band around ThL; 0 <= Tol <= ThL");
-  s.add_choice("drb.threshold_base", std::string(drb::to_string(d.threshold_base)),
+  s.add_choice("drb.threshold_base", std::string(to_string(d.threshold_base)),
                names({"canonical", "absolute"}))
       .describe("Band centre: canonical latency + ThL (canonical) or ThL (absolute) [ours]");
   s.add_float("drb.channel_use", d.channel_use)
@@ -63,10 +63,10 @@ void declare_drb_section(io::Schema& s) {
       .describe("k of eq. [9]/[10] (no value in the paper); > 0");
   s.add_bool("drb.open_after_feedback", d.open_after_feedback)
       .describe("Widen only after every open MSP has reported (PR-DRB theses: one at a time)");
-  s.add_choice("drb.new_msp_latency", std::string(drb::to_string(d.new_msp_latency)),
+  s.add_choice("drb.new_msp_latency", std::string(to_string(d.new_msp_latency)),
                names({"mean_active", "zero_load"}))
       .describe("Latency recorded for a newly opened MSP [ours]");
-  s.add_choice("drb.selection", std::string(drb::to_string(d.selection)),
+  s.add_choice("drb.selection", std::string(to_string(d.selection)),
                names({"bandwidth", "uniform"}))
       .describe("MSP selection: bandwidth (eq. [11]/[12]) or uniform (Valiant)");
   s.add_bool("drb.eject_at_intermediates", d.eject_at_intermediates)
@@ -77,30 +77,30 @@ void declare_drb_section(io::Schema& s) {
                 "(side channel at zero-load latency, no network traffic)");
 }
 
-drb::DrbParams drb_params_from(const io::Config& config) {
-  drb::DrbParams p;
+DrbParams drb_params_from(const io::Config& config) {
+  DrbParams p;
   const auto u32 = [&](const char* key) {
     return static_cast<std::uint32_t>(config.get_int(key));
   };
-  p.supernode = drb::parse_supernode_kind(config.get_string("drb.supernode"));
+  p.supernode = parse_supernode_kind(config.get_string("drb.supernode"));
   p.source_size = u32("drb.source_size");
   p.destination_size = u32("drb.destination_size");
   p.subtopology_dims = u32("drb.subtopology_dims");
   p.distinct_paths = config.get_bool("drb.distinct_paths");
   p.max_width = u32("drb.max_width");
   p.initial_width = u32("drb.initial_width");
-  p.controller = drb::parse_width_rule(config.get_string("drb.controller"));
-  p.controller_input = drb::parse_controller_input(config.get_string("drb.controller_input"));
+  p.controller = parse_width_rule(config.get_string("drb.controller"));
+  p.controller_input = parse_controller_input(config.get_string("drb.controller_input"));
   p.threshold = config.get_float("drb.threshold");
   p.tolerance = config.get_float("drb.tolerance");
-  p.threshold_base = drb::parse_threshold_base(config.get_string("drb.threshold_base"));
+  p.threshold_base = parse_threshold_base(config.get_string("drb.threshold_base"));
   p.channel_use = config.get_float("drb.channel_use");
   p.open_after_feedback = config.get_bool("drb.open_after_feedback");
-  p.new_msp_latency = drb::parse_new_msp_latency(config.get_string("drb.new_msp_latency"));
-  p.selection = drb::parse_selection_rule(config.get_string("drb.selection"));
-  p.ack = drb::parse_ack_delivery(config.get_string("drb.ack"));
+  p.new_msp_latency = parse_new_msp_latency(config.get_string("drb.new_msp_latency"));
+  p.selection = parse_selection_rule(config.get_string("drb.selection"));
+  p.ack = parse_ack_delivery(config.get_string("drb.ack"));
   p.eject_at_intermediates = config.get_bool("drb.eject_at_intermediates");
   return p;
 }
 
-}  // namespace net
+}  // namespace net::drb

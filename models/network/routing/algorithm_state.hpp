@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// AlgorithmState: the mutable state that a routing algorithm (or a selection function) keeps in
+// a node's or a router's LP state, without the LP knowing its type — DRB's metapaths at each
+// source, a congestion detector's registers at each router.
+//
+// A regular value type (STYLE R3) over any regular value type T (copyable, operator==): copying
+// an AlgorithmState copies the T, comparing compares the Ts, so the kernel's copy state saving
+// and the rollback check work on it as on any other member. Copy-assigning between states that
+// hold the same type assigns the T in place, so a T made of std::vectors keeps its buffers from
+// one state save to the next. An empty AlgorithmState (the algorithm keeps no state) costs one
+// null pointer.
+//
+//   AlgorithmState s = AlgorithmState::of(MetapathTable{});   // in the algorithm's init hook
+//   MetapathTable& table = s.get<MetapathTable>();            // in its handlers
+#pragma once
+
+#include <concepts>
+#include <memory>
+#include <utility>
+
+#include "pdes/error.hpp"
+
+namespace net {
+
+class AlgorithmState {
+ public:
+  AlgorithmState() = default;
+  AlgorithmState(const AlgorithmState& other) : impl_(other.impl_ ? other.impl_->clone() : nullptr) {}
+  AlgorithmState(AlgorithmState&&) noexcept = default;
+  AlgorithmState& operator=(AlgorithmState&&) noexcept = default;
+  AlgorithmState& operator=(const AlgorithmState& other) {
+    if (!other.impl_) {
+      impl_.reset();
+    } else if (impl_ && impl_->tag() == other.impl_->tag()) {
+      impl_->assign(*other.impl_);
+    } else {
+      impl_ = other.impl_->clone();
+    }
+    return *this;
+  }
+
+  template <class T>
+    requires std::copyable<T> && std::equality_comparable<T>
+  static AlgorithmState of(T value) {
+    AlgorithmState s;
+    s.impl_ = std::make_unique<Holder<T>>(std::move(value));
+    return s;
+  }
+
+  bool empty() const { return impl_ == nullptr; }
+
+  /// The held value; a programming error (InvariantError) if the state holds another type.
+  template <class T>
+  T& get() {
+    PDES_CHECK(impl_ && impl_->tag() == tag_of<T>(), "algorithm state of another type");
+    return static_cast<Holder<T>&>(*impl_).value;
+  }
+  template <class T>
+  const T& get() const {
+    PDES_CHECK(impl_ && impl_->tag() == tag_of<T>(), "algorithm state of another type");
+    return static_cast<const Holder<T>&>(*impl_).value;
+  }
+
+  bool operator==(const AlgorithmState& other) const {
+    if (!impl_ || !other.impl_) return !impl_ && !other.impl_;
+    return impl_->tag() == other.impl_->tag() && impl_->equals(*other.impl_);
+  }
+
+ private:
+  // One address per type: cheaper than std::type_info to compare, on every access.
+  template <class T>
+  static const void* tag_of() {
+    static const char tag = 0;
+    return &tag;
+  }
+
+  struct Concept {
+    virtual ~Concept() = default;
+    virtual const void* tag() const = 0;
+    virtual std::unique_ptr<Concept> clone() const = 0;
+    virtual void assign(const Concept& other) = 0;  // other holds the same type
+    virtual bool equals(const Concept& other) const = 0;  // other holds the same type
+  };
+  template <class T>
+  struct Holder final : Concept {
+    explicit Holder(T v) : value(std::move(v)) {}
+    const void* tag() const override { return tag_of<T>(); }
+    std::unique_ptr<Concept> clone() const override { return std::make_unique<Holder>(value); }
+    void assign(const Concept& other) override {
+      value = static_cast<const Holder&>(other).value;
+    }
+    bool equals(const Concept& other) const override {
+      return value == static_cast<const Holder&>(other).value;
+    }
+    T value;
+  };
+
+  std::unique_ptr<Concept> impl_;
+};
+
+}  // namespace net
