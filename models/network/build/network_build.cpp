@@ -11,6 +11,7 @@
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_context.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
@@ -151,21 +152,31 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
   return graph;
 }
 
-NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
+NetworkParts make_network_parts(const NetworkParams& params) {
+  NetworkParts parts;
   TopologyRegistry topologies;
   register_topologies(topologies);
-  std::shared_ptr<const Topology> topology =
-      topologies.create(params.topology, params.topology_params);
-  validate(params, *topology);
+  parts.topology = topologies.create(params.topology, params.topology_params);
+  validate(params, *parts.topology);
   RoutingRegistry routings;
   register_routings(routings);
   // The routing keeps a reference to the topology; both live as long as the LPs that share them.
-  std::shared_ptr<const RoutingAlgorithm> routing =
-      routings.create(params.routing, routing_setup(params, *topology));
-  params.router.validate(params.packet_size, routing->vc_classes());
+  parts.routing = routings.create(params.routing, routing_setup(params, *parts.topology));
+  params.router.validate(params.packet_size, parts.routing->vc_classes());
+  SelectionRegistry selections;
+  register_selection_functions(selections);
+  parts.selection = selections.create(params.selection);
+  parts.source = make_traffic_source(params, *parts.topology);
+  return parts;
+}
 
-  std::shared_ptr<const TrafficSource> source = make_traffic_source(params, *topology);
+NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
+  return build_network(sim, params, make_network_parts(params));
+}
 
+NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
+                          const NetworkParts& parts) {
+  const std::shared_ptr<const Topology>& topology = parts.topology;
   const LpLayout layout{topology->num_routers(), topology->num_nodes()};
   if (sim.lp_count() == 0) {  // not set up by `warpnet run` (benchmarks, tests): block partition
     sim.set_lp_count(layout.num_lps());
@@ -187,7 +198,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
     if (layout.is_router(id)) {
       sim.add_lp(id, std::make_unique<const RouterLp>(layout.router_of(id), params.router,
                                                       params.packet_size, layout, topology,
-                                                      routing));
+                                                      parts.routing, parts.selection));
     } else {
       const NodeId node = layout.node_of(id);
       NodeParams np = node_params;
@@ -195,7 +206,8 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
         if (sp.src == node) np.scripted.push_back(sp);
       }
       sim.add_lp(id,
-                 std::make_unique<const NodeLp>(node, np, layout, topology, source, routing));
+                 std::make_unique<const NodeLp>(node, np, layout, topology, parts.source,
+                                                parts.routing));
     }
   }
   return {topology, layout};

@@ -19,6 +19,7 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/selection/selection_function.hpp"
 #include "models/network/node/traffic_source.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
@@ -56,6 +57,20 @@ RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology
 /// nodes) that block partitioning follows.
 pdes::PartitionGraph network_partition_graph(const Topology& topology);
 
+/// The immutable objects every LP of a network shares, built once from the parameters.
+struct NetworkParts {
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const RoutingAlgorithm> routing;
+  std::shared_ptr<const SelectionFunction> selection;
+  std::shared_ptr<const TrafficSource> source;
+};
+
+/// Builds and checks the parts; throws pdes::ConfigError on the first bad parameter.
+NetworkParts make_network_parts(const NetworkParams& params);
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
+/// With parts already built from `params` (by make_network_parts, or a test's own routing).
+NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
+                          const NetworkParts& parts);
 
 }  // namespace net

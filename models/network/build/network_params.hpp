@@ -41,6 +41,7 @@ struct NetworkParams {
   std::string topology = "mesh";
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
+  std::string selection = "max_credits";    ///< a name of selection/selection_registry.cpp
   RouterParams router;
   /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
   /// drb::DrbParams; empty: the routing's defaults.

@@ -185,6 +185,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.topology = config.get_string("network.topology");
   p.topology_params = topology_params_from(config);
   p.routing = config.get_string("network.routing");
+  p.selection = config.get_string("router.selection");
   p.router = router_params_from(config);
   {
     RoutingRegistry routings;

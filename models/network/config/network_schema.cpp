@@ -10,6 +10,7 @@
 #include "models/network/node/injection_params.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
 
@@ -111,6 +112,10 @@ void declare_router_section(io::Schema& s, const RouterParams& r) {
       .describe("Downstream buffer release to upstream credit (BookSim2 credit_delay)");
   s.add_choice("router.switching", std::string(to_string(r.switching)), switching_names())
       .describe("wormhole, vct (virtual cut-through) or saf (store-and-forward)");
+  s.add_choice("router.selection", "max_credits", selection_names())
+      .describe(
+          "Selection function: which admissible output a head takes when its routing allows "
+          "several (max_credits, first, straight, random; docs/router.md)");
   s.add_choice("router.arbitration", std::string(to_string(r.arbitration)), arbitration_names())
       .describe("Output arbitration: round_robin, or age (oldest packet first)");
 }

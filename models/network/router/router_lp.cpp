@@ -13,7 +13,8 @@ namespace net {
 
 RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
                    LpLayout layout, std::shared_ptr<const Topology> topology,
-                   std::shared_ptr<const RoutingAlgorithm> routing)
+                   std::shared_ptr<const RoutingAlgorithm> routing,
+                   std::shared_ptr<const SelectionFunction> selection)
     : router_(router),
       params_(params),
       packet_size_(packet_size),
@@ -21,6 +22,8 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       vcs_(params.vcs),
       topology_(std::move(topology)),
       routing_(std::move(routing)),
+      selection_(std::move(selection)),
+      monitor_(routing_->router_monitor()),
       classes_(routing_->vc_classes()) {
   links_.resize(ports_);
   for (PortId p = 0; p < ports_; ++p) {
@@ -41,6 +44,8 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& /*ctx*/) con
   state.ports.assign(ports_, PortState{});
   state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
   state.totals.assign(ports_, PortTotals{});
+  if (monitor_ != nullptr) state.routing = monitor_->initial_state(router_);
+  state.selection = selection_->initial_state(router_);
 }
 
 void RouterLp::on_event(const NetEvent& event, RouterState& state,
@@ -153,7 +158,8 @@ int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t
   return -1;
 }
 
-bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) const {
+bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<NetEvent>& ctx,
+                          Request& r) const {
   const VcState& in = state.vcs[ivc];
   Flit& head = state.slots[slot_index(ivc, in.front)].flit;
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
@@ -162,10 +168,13 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) con
   routing_->route({router_, in_port, vc_class(ivc % vcs_), links_[in_port].terminal}, head,
                   candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
-  int best_level = -1;
-  std::uint32_t best_credits = 0;
+  // The admissible outputs: the candidates of the lowest level with a free VC, each with the
+  // first free VC of its class.
+  std::array<SelectionOption, RouteCandidates::kCapacity> options;
+  std::size_t admissible = 0;
+  int level = -1;
   for (const RouteCandidate& c : candidates) {
-    if (best_level >= 0 && c.level > best_level) break;  // levels are listed in order
+    if (level >= 0 && c.level > level) break;  // levels are listed in order
     if (links_[c.port].terminal) {  // ejection needs no VC: the sink always accepts
       r.out = c.port;
       r.out_vc = 0;
@@ -176,15 +185,27 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, Request& r) con
                                           std::to_string(classes_));
     const int v = free_output_vc(state, c.port, c.vc_class, head.size);
     if (v < 0) continue;
-    const std::uint32_t credits = state.vcs[c.port * vcs_ + v].credits;
-    if (best_level < 0 || credits > best_credits) {
-      best_level = c.level;
-      best_credits = credits;
-      r.out = c.port;
-      r.out_vc = static_cast<std::uint16_t>(v);
-    }
+    level = c.level;
+    options[admissible++] = {c.port, static_cast<std::uint16_t>(v),
+                             state.vcs[c.port * vcs_ + v].credits};
   }
-  return best_level >= 0;
+  if (admissible == 0) {
+    if (monitor_ != nullptr) {
+      monitor_->on_head_blocked(view(state, ctx.now().ticks()), in_port, head, state.routing);
+    }
+    return false;
+  }
+  std::size_t chosen = 0;
+  if (admissible > 1) {
+    const RouterView router = view(state, ctx.now().ticks());
+    chosen = selection_->select({router, in_port, links_[in_port].terminal, head},
+                                std::span<const SelectionOption>(options.data(), admissible),
+                                state.selection, ctx.rng());
+    PDES_CHECK(chosen < admissible, "selection function chose no admissible output");
+  }
+  r.out = options[chosen].port;
+  r.out_vc = options[chosen].vc;
+  return true;
 }
 
 void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const {
@@ -217,7 +238,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
     Request r{ivc, 0, 0, bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
     if (in.routed == 0) {
-      if (!route_head(ivc, state, r)) {
+      if (!route_head(ivc, state, ctx, r)) {
         blocked_on_resources = true;
         continue;
       }
@@ -293,6 +314,9 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
     out_totals.head_wait_ticks += static_cast<std::uint64_t>(wait);
     ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
     in.head_blocked_cycles = ev.flit.blocked_cycles;
+    if (monitor_ != nullptr) {
+      monitor_->on_grant(view(state, now), in_port, r.out, ev.flit, wait, state.routing);
+    }
   } else {
     ev.flit.blocked_cycles = in.head_blocked_cycles;
   }
@@ -317,6 +341,7 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   state.ports[in_port].input_free_at = now + params_.cycle_ps;
   state.ports[r.out].output_free_at = now + params_.cycle_ps;
   state.ports[r.out].last_grant = r.ivc;
+  if (monitor_ != nullptr) monitor_->on_departure(view(state, now), r.out, ev.flit, state.routing);
 
   ev.port = static_cast<std::uint8_t>(out_link.remote_port);
   ev.vc = r.out_vc;
@@ -332,6 +357,7 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 }
 
 void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) const {
+  if (monitor_ != nullptr) monitor_->on_finish(router_, state.routing, ctx);
   for (PortId p = 0; p < ports_; ++p) {
     if (!links_[p].connected) continue;
     const PortTotals& port = state.totals[p];

@@ -30,8 +30,10 @@
 // t + (st_delay + link_latency) cycles.
 //
 // Routing: a RoutingAlgorithm (routing/routing_algorithm.hpp) lists candidates for each head in
-// every pass until it gets an output VC; the router takes the lowest priority level with a free
-// VC and, within it, the VC with the most credits (adaptive selection).
+// every pass until it gets an output VC; the router keeps the lowest priority level with a free
+// VC and, when that leaves a choice, the SelectionFunction (selection/) picks the output
+// (router.selection; by default the VC with the most credits). A routing may watch the router
+// through a RouterMonitor (head blocked, grant, departure), keeping its own state per router.
 //
 // Contention: a head that leaves later than its pipeline allowed (it became eligible at `ready`)
 // waited (now - ready) for an output VC, credits or the switch. The router adds that wait to the
@@ -54,6 +56,7 @@
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/selection/selection_function.hpp"
 #include "models/network/topology/topology.hpp"
 #include "pdes/pdes.hpp"
 
@@ -63,7 +66,8 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
  public:
   RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
            LpLayout layout, std::shared_ptr<const Topology> topology,
-           std::shared_ptr<const RoutingAlgorithm> routing);
+           std::shared_ptr<const RoutingAlgorithm> routing,
+           std::shared_ptr<const SelectionFunction> selection);
 
   /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
   void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;
@@ -109,7 +113,11 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
                      std::uint16_t packet_size) const;
   /// Routes the head at the front of input VC `ivc` and picks an output and VC among the
   /// routing's candidates (route_candidates.hpp); false if none has a free VC.
-  bool route_head(std::uint32_t ivc, RouterState& state, Request& request) const;
+  bool route_head(std::uint32_t ivc, RouterState& state, pdes::Context<NetEvent>& ctx,
+                  Request& request) const;
+  RouterView view(const RouterState& state, std::int64_t now) const {
+    return RouterView(router_, state, vcs_, *topology_, now);
+  }
   void schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx, std::int64_t at) const;
 
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
@@ -127,6 +135,8 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::uint32_t vcs_;
   const std::shared_ptr<const Topology> topology_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
+  const std::shared_ptr<const SelectionFunction> selection_;
+  const RouterMonitor* const monitor_;  ///< routing_->router_monitor(), may be null
   std::vector<PortLink> links_;             // set in the constructor, immutable after
   // The VCs are split into classes_ contiguous classes of (nearly) equal size: class c holds
   // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router

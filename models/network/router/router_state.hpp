@@ -13,6 +13,8 @@
 //                    round-robin pointer of the output's arbiter
 //   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
 //   totals   P       per output port: the latency map's counters, touched only by a grant
+//   routing, selection  the state of the routing's router monitor and of the selection
+//                    function, when they keep any (empty: one null pointer each)
 //
 // Compact on purpose: in a large network every event finds its router's state out of the
 // caches, so the state is laid out to be fetched in few cache lines. Every event reads vcs and
@@ -28,6 +30,7 @@
 #include <vector>
 
 #include "models/network/event/flit.hpp"
+#include "models/network/routing/algorithm_state.hpp"
 
 namespace net {
 
@@ -77,6 +80,8 @@ struct RouterState {
   std::vector<PortState> ports;
   std::vector<BufferedFlit> slots;
   std::vector<PortTotals> totals;
+  AlgorithmState routing;    ///< the routing's router monitor (router_monitor.hpp), if any
+  AlgorithmState selection;  ///< the selection function's (selection/selection_function.hpp)
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
   std::uint32_t first_output = 0;       ///< output arbitrated first in the next pass

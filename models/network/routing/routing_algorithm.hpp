@@ -25,6 +25,7 @@
 
 #include "models/network/event/flit.hpp"
 #include "models/network/routing/route_candidates.hpp"
+#include "models/network/router/router_monitor.hpp"
 #include "models/network/routing/source_routing.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/rng.hpp"
@@ -65,6 +66,9 @@ class RoutingAlgorithm {
   /// re-injected by it): advances `head`'s header to the next leg and returns true; false if
   /// the packet has no business stopping at `here` (a model error). Default: no stops.
   virtual bool continue_from(NodeId /*here*/, Flit& /*head*/) const { return false; }
+  /// The hooks through which the algorithm watches each router (router/router_monitor.hpp),
+  /// or nullptr if it does not.
+  virtual const RouterMonitor* router_monitor() const { return nullptr; }
   /// The stateful source side of the algorithm (source_routing.hpp), or nullptr if it has none.
   /// When present, NodeLp calls it instead of prepare() for data packets.
   virtual const SourceRouting* source_routing() const { return nullptr; }

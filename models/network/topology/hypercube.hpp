@@ -50,6 +50,10 @@ class Hypercube final : public DirectTopology {
   PortList minimal_ports(RouterId current, RouterId destination) const override;
   PortId first_minimal_port(RouterId current, RouterId destination) const override;
   std::vector<std::uint32_t> radices() const override;
+  std::optional<std::uint32_t> port_dimension(RouterId /*router*/, PortId port) const override {
+    if (port >= num_network_ports()) return std::nullopt;
+    return port;
+  }
 
   std::uint32_t dimension() const { return dimension_; }
 

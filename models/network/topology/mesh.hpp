@@ -49,6 +49,10 @@ class Mesh final : public DirectTopology {
   PortList minimal_ports(RouterId current, RouterId destination) const override;
   PortId first_minimal_port(RouterId current, RouterId destination) const override;
   std::vector<std::uint32_t> radices() const override;
+  std::optional<std::uint32_t> port_dimension(RouterId /*router*/, PortId port) const override {
+    if (port >= num_network_ports()) return std::nullopt;
+    return port / 2;
+  }
 
   const CartesianShape& shape() const { return shape_; }
 

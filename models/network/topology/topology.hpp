@@ -94,6 +94,11 @@ class Topology {
   /// the dims; hypercube: n times 2), dimension 0 first; empty otherwise (fat tree). Digit
   /// patterns such as tornado need it.
   virtual std::vector<std::uint32_t> radices() const { return {}; }
+  /// The dimension along which network port `port` of `router` moves (mesh, torus: port / 2;
+  /// hypercube: port); nullopt for terminal ports and topologies without dimensions.
+  virtual std::optional<std::uint32_t> port_dimension(RouterId /*router*/, PortId /*port*/) const {
+    return std::nullopt;
+  }
 
   RouterId router_of_node(NodeId node) const { return attachment(node).router; }
   PortId terminal_port_of_node(NodeId node) const { return attachment(node).port; }

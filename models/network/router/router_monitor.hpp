@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// RouterMonitor: hooks through which a routing algorithm watches each router it runs on — to
+// keep latency or queue registers per output, spot the flows that contend at a congested
+// output (PR-DRB's detection), count what leaves. It keeps what it learns in its own state at
+// each router (RouterState::routing, an AlgorithmState rolled back with the router).
+//
+// Who calls it: RouterLp, when the routing algorithm offers a monitor
+// (RoutingAlgorithm::router_monitor()):
+//   - on_head_blocked: in an allocation pass, a head at the front of an input VC found no
+//     output VC with room among the outputs its routing allows;
+//   - on_grant: a head won an output (after `waited_ticks` beyond the router pipeline);
+//   - on_departure: any flit, head included, leaves on an output (after on_grant for a head);
+//   - on_finish: once at the end of the run, to emit the monitor's records.
+// Each hook sees a read-only RouterView and the flit; it may change only `state`. Hooks run on
+// every pass and every flit, so they must be cheap. They draw no random numbers.
+#pragma once
+
+#include <cstdint>
+
+#include "models/network/event/flit.hpp"
+#include "models/network/router/router_view.hpp"
+#include "models/network/routing/algorithm_state.hpp"
+#include "models/network/topology/types.hpp"
+#include "pdes/context.hpp"
+
+namespace net {
+
+class RouterMonitor {
+ public:
+  virtual ~RouterMonitor() = default;
+
+  /// The monitor's state at router `router` before any event.
+  virtual AlgorithmState initial_state(RouterId router) const = 0;
+  virtual void on_head_blocked(const RouterView& /*router*/, PortId /*in_port*/,
+                               const Flit& /*head*/, AlgorithmState& /*state*/) const {}
+  virtual void on_grant(const RouterView& /*router*/, PortId /*in_port*/, PortId /*out_port*/,
+                        const Flit& /*head*/, std::int64_t /*waited_ticks*/,
+                        AlgorithmState& /*state*/) const {}
+  virtual void on_departure(const RouterView& /*router*/, PortId /*out_port*/,
+                            const Flit& /*flit*/, AlgorithmState& /*state*/) const {}
+  /// At the end of the run (RouterLp::on_finish): may emit the monitor's own records.
+  virtual void on_finish(RouterId /*router*/, const AlgorithmState& /*state*/,
+                         pdes::CommitContext& /*ctx*/) const {}
+};
+
+}  // namespace net

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// RouterView: a read-only view of one router's state at the moment of a decision, for the parts
+// of the model that decide without owning the router — selection functions
+// (selection/selection_function.hpp) and router monitors (router/router_monitor.hpp).
+//
+// It answers questions of the router's hardware: credits and occupancy of an output VC, flits
+// waiting at an input port, how many packets currently request or hold an output, whether an
+// output link is free this cycle, and which dimension a port moves along. Counting questions
+// scan the router's per-VC array (a few dozen entries), so ask them only when needed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "models/network/router/router_state.hpp"
+#include "models/network/topology/topology.hpp"
+
+namespace net {
+
+class RouterView {
+ public:
+  RouterView(RouterId router, const RouterState& state, std::uint32_t vcs,
+             const Topology& topology, std::int64_t now)
+      : router_(router), state_(state), vcs_(vcs), topology_(topology), now_(now) {}
+
+  RouterId router() const { return router_; }
+  std::uint32_t ports() const { return static_cast<std::uint32_t>(state_.ports.size()); }
+  std::uint32_t vcs() const { return vcs_; }
+  std::int64_t now() const { return now_; }  ///< ticks
+  const Topology& topology() const { return topology_; }
+
+  /// Free slots in the downstream buffer of output `port`, VC `vc`.
+  std::uint32_t credits(PortId port, std::uint32_t vc) const { return vc_state(port, vc).credits; }
+  /// Whether a packet holds output `port`, VC `vc` (its head has left, its tail not yet).
+  bool output_vc_busy(PortId port, std::uint32_t vc) const {
+    return vc_state(port, vc).busy != 0;
+  }
+  /// Credits summed over the VCs of output `port`.
+  std::uint32_t output_credits(PortId port) const {
+    std::uint32_t sum = 0;
+    for (std::uint32_t v = 0; v < vcs_; ++v) sum += credits(port, v);
+    return sum;
+  }
+  /// Flits waiting in the input buffers of `port`, all VCs.
+  std::uint32_t input_flits(PortId port) const {
+    std::uint32_t sum = 0;
+    for (std::uint32_t v = 0; v < vcs_; ++v) sum += vc_state(port, v).count;
+    return sum;
+  }
+  /// Flits waiting in all input buffers of the router.
+  std::uint32_t buffered_flits() const { return state_.buffered; }
+  /// Packets whose head has been routed to output `port` and whose tail has not left: the
+  /// requests for that output channel (seed 002's R).
+  std::uint32_t requests(PortId port) const {
+    std::uint32_t n = 0;
+    for (const VcState& in : state_.vcs) n += in.routed != 0 && in.out_port == port ? 1 : 0;
+    return n;
+  }
+  /// Whether output `port` may carry a flit at this pass (no flit sent on it this cycle).
+  bool output_link_free(PortId port) const { return state_.ports[port].output_free_at <= now_; }
+  /// The dimension `port` moves along (mesh, torus, hypercube), nullopt for other ports.
+  std::optional<std::uint32_t> port_dimension(PortId port) const {
+    return topology_.port_dimension(router_, port);
+  }
+
+ private:
+  const VcState& vc_state(PortId port, std::uint32_t vc) const {
+    return state_.vcs[static_cast<std::size_t>(port) * vcs_ + vc];
+  }
+
+  RouterId router_;
+  const RouterState& state_;
+  std::uint32_t vcs_;
+  const Topology& topology_;
+  std::int64_t now_;
+};
+
+}  // namespace net
