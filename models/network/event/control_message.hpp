@@ -6,9 +6,10 @@
 // function) defines what it means: `topic` tells its messages apart, `body` holds its own
 // struct (event/opaque_bytes.hpp).
 //
-// How it travels (routing/control_path.hpp): over one link to a neighbouring router, holding the
-// link for a given number of cycles (data flits wait meanwhile), or through the ideal side
-// channel after a given delay, using no network resources.
+// How it travels (router/router_control.hpp): over one link to a neighbouring router, holding
+// the link for a given number of cycles (data flits wait meanwhile), or through the ideal side
+// channel after a given delay to any router or node, using no network resources. A router's
+// timer is a control message to itself.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +20,15 @@ namespace net {
 
 using ControlBody = OpaqueBytes<40>;
 
+/// Which part of the model a control message belongs to, at the router that receives it.
+enum class ControlOwner : std::uint8_t { kRouting = 0, kSelection = 1 };
+
 struct ControlMessage {
   std::uint32_t origin = 0;  ///< router or node id of the sender (see origin_is_router)
   std::uint8_t origin_is_router = 0;
   std::uint8_t topic = 0;    ///< which of its owner's messages this is
-  std::uint16_t reserved = 0;
+  ControlOwner owner = ControlOwner::kRouting;
+  std::uint8_t timer = 0;    ///< 1: a timer the receiver set for itself (router/router_control.hpp)
   std::int64_t sent = 0;     ///< when it was sent (ticks), to measure staleness
   ControlBody body;
   bool operator==(const ControlMessage&) const = default;

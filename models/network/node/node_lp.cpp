@@ -88,6 +88,11 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
     case NetEventKind::kAck:
       receive_ack(event.flit, state, ctx);
       return;
+    case NetEventKind::kControl:
+      PDES_CHECK(source_routing_ != nullptr,
+                 "control message at node " + std::to_string(node_) + " without a source routing");
+      source_routing_->on_control(node_, event.control, state.routing);
+      return;
     default:
       PDES_CHECK(false, "node received a router event");
   }

@@ -11,6 +11,103 @@
 
 namespace net {
 
+// RouterControl for the monitor of `owner`, while one event is handled: every send goes through
+// the LP's Context (undone on rollback), the link occupancy through the router's state.
+class RouterLp::Control final : public RouterControl {
+ public:
+  Control(const RouterLp& lp, RouterState& state, pdes::Context<NetEvent>& ctx,
+          ControlOwner owner)
+      : lp_(lp), state_(state), ctx_(ctx), owner_(owner) {}
+
+  std::int64_t now() const override { return ctx_.now().ticks(); }
+  std::int64_t cycle() const override { return lp_.params_.cycle_ps; }
+
+  std::int64_t send_over_link(PortId port, ControlMessage message,
+                              std::uint32_t occupy_cycles) override {
+    PDES_CHECK(port < lp_.ports_ && lp_.links_[port].connected && !lp_.links_[port].terminal,
+               "control message over port " + std::to_string(port) + " of router " +
+                   std::to_string(lp_.router_) + ", which does not lead to a router");
+    // The link is taken at an allocation phase, as by a flit, so that the data it holds back
+    // resumes at a pass and the message lands on a cycle boundary.
+    const std::int64_t cycle = lp_.params_.cycle_ps;
+    const std::int64_t next_pass = (now() - kPhase + cycle - 1) / cycle * cycle + kPhase;
+    const std::int64_t start = std::max(next_pass, state_.ports[port].output_free_at);
+    state_.ports[port].output_free_at = start + occupy_cycles * cycle;
+    const std::int64_t arrival =
+        start + static_cast<std::int64_t>(occupy_cycles + lp_.params_.link_latency) * cycle - kPhase;
+    stamp(message);
+    NetEvent ev;
+    ev.kind = NetEventKind::kControl;
+    ev.port = static_cast<std::uint8_t>(lp_.links_[port].remote_port);
+    ev.control = message;
+    ctx_.send(lp_.links_[port].lp, pdes::SimTime{arrival - now()}, ev);
+    return arrival;
+  }
+
+  void send_ideal(pdes::LpId target, ControlMessage message, std::int64_t delay) override {
+    stamp(message);
+    NetEvent ev;
+    ev.kind = NetEventKind::kControl;
+    ev.port = 0xFF;  // no link
+    ev.control = message;
+    ctx_.send(target, pdes::SimTime{delay}, ev);
+  }
+
+  void set_timer(std::int64_t delay, std::uint8_t topic) override {
+    ControlMessage message;
+    message.topic = topic;
+    stamp(message);
+    message.timer = 1;
+    NetEvent ev;
+    ev.kind = NetEventKind::kControl;
+    ev.control = message;
+    ctx_.send(ctx_.self(), pdes::SimTime{delay}, ev);
+  }
+
+ private:
+  void stamp(ControlMessage& m) const {
+    m.origin = static_cast<std::uint32_t>(lp_.router_);
+    m.origin_is_router = 1;
+    m.owner = owner_;
+    m.timer = 0;
+    m.sent = now();
+  }
+
+  const RouterLp& lp_;
+  RouterState& state_;
+  pdes::Context<NetEvent>& ctx_;
+  ControlOwner owner_;
+};
+
+template <class F>
+void RouterLp::for_each_monitor(RouterState& state, pdes::Context<NetEvent>& ctx, F&& f) const {
+  if (monitors_[0] != nullptr) {
+    Control control(*this, state, ctx, ControlOwner::kRouting);
+    f(*monitors_[0], state.routing, control);
+  }
+  if (monitors_[1] != nullptr) {
+    Control control(*this, state, ctx, ControlOwner::kSelection);
+    f(*monitors_[1], state.selection, control);
+  }
+}
+
+void RouterLp::on_control(const NetEvent& event, RouterState& state,
+                          pdes::Context<NetEvent>& ctx) const {
+  const ControlMessage& m = event.control;
+  const std::size_t owner = m.owner == ControlOwner::kRouting ? 0 : 1;
+  const RouterMonitor* monitor = monitors_[owner];
+  PDES_CHECK(monitor != nullptr, "router " + std::to_string(router_) +
+                                     " received a control message for a monitor it lacks");
+  AlgorithmState& own = owner == 0 ? state.routing : state.selection;
+  Control control(*this, state, ctx, m.owner);
+  if (m.timer != 0) {
+    monitor->on_timer(view(state, ctx.now().ticks()), m.topic, control, own);
+  } else {
+    const PortId in_port = event.port == 0xFF ? kNoPort : PortId{event.port};
+    monitor->on_control(view(state, ctx.now().ticks()), in_port, m, control, own);
+  }
+}
+
 RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
                    LpLayout layout, std::shared_ptr<const Topology> topology,
                    std::shared_ptr<const RoutingAlgorithm> routing,
@@ -23,7 +120,7 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       topology_(std::move(topology)),
       routing_(std::move(routing)),
       selection_(std::move(selection)),
-      monitor_(routing_->router_monitor()),
+      monitors_{routing_->router_monitor(), selection_->router_monitor()},
       classes_(routing_->vc_classes()) {
   links_.resize(ports_);
   for (PortId p = 0; p < ports_; ++p) {
@@ -36,7 +133,7 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
   }
 }
 
-void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& /*ctx*/) const {
+void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::size_t pv = static_cast<std::size_t>(ports_) * vcs_;
   VcState empty;
   empty.credits = static_cast<std::uint16_t>(params_.buffer_depth);
@@ -44,8 +141,12 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& /*ctx*/) con
   state.ports.assign(ports_, PortState{});
   state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
   state.totals.assign(ports_, PortTotals{});
-  if (monitor_ != nullptr) state.routing = monitor_->initial_state(router_);
+  if (monitors_[0] != nullptr) state.routing = monitors_[0]->initial_state(router_);
   state.selection = selection_->initial_state(router_);
+  if (any_monitor()) {
+    for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
+                                     RouterControl& control) { m.on_start(router_, control, own); });
+  }
 }
 
 void RouterLp::on_event(const NetEvent& event, RouterState& state,
@@ -71,6 +172,9 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
       if (state.last_pass == now) return;
       state.last_pass = now;
       allocate(state, ctx);
+      return;
+    case NetEventKind::kControl:
+      on_control(event, state, ctx);
       return;
     default:
       PDES_CHECK(false, "router received a node event");
@@ -190,8 +294,11 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
                              state.vcs[c.port * vcs_ + v].credits};
   }
   if (admissible == 0) {
-    if (monitor_ != nullptr) {
-      monitor_->on_head_blocked(view(state, ctx.now().ticks()), in_port, head, state.routing);
+    if (any_monitor()) {
+      for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
+                                       RouterControl& control) {
+        m.on_head_blocked(view(state, ctx.now().ticks()), in_port, head, control, own);
+      });
     }
     return false;
   }
@@ -314,8 +421,11 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
     out_totals.head_wait_ticks += static_cast<std::uint64_t>(wait);
     ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
     in.head_blocked_cycles = ev.flit.blocked_cycles;
-    if (monitor_ != nullptr) {
-      monitor_->on_grant(view(state, now), in_port, r.out, ev.flit, wait, state.routing);
+    if (any_monitor()) {
+      for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
+                                       RouterControl& control) {
+        m.on_grant(view(state, now), in_port, r.out, ev.flit, wait, control, own);
+      });
     }
   } else {
     ev.flit.blocked_cycles = in.head_blocked_cycles;
@@ -339,9 +449,16 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
     if (!out_link.terminal) out_vc.busy = 0;
   }
   state.ports[in_port].input_free_at = now + params_.cycle_ps;
-  state.ports[r.out].output_free_at = now + params_.cycle_ps;
+  // A monitor may have taken the link for a control message meanwhile (router_control.hpp).
+  state.ports[r.out].output_free_at =
+      std::max(state.ports[r.out].output_free_at, now + params_.cycle_ps);
   state.ports[r.out].last_grant = r.ivc;
-  if (monitor_ != nullptr) monitor_->on_departure(view(state, now), r.out, ev.flit, state.routing);
+  if (any_monitor()) {
+    for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
+                                     RouterControl& control) {
+      m.on_departure(view(state, now), r.out, ev.flit, control, own);
+    });
+  }
 
   ev.port = static_cast<std::uint8_t>(out_link.remote_port);
   ev.vc = r.out_vc;
@@ -357,7 +474,8 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 }
 
 void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) const {
-  if (monitor_ != nullptr) monitor_->on_finish(router_, state.routing, ctx);
+  if (monitors_[0] != nullptr) monitors_[0]->on_finish(router_, state.routing, ctx);
+  if (monitors_[1] != nullptr) monitors_[1]->on_finish(router_, state.selection, ctx);
   for (PortId p = 0; p < ports_; ++p) {
     if (!links_[p].connected) continue;
     const PortTotals& port = state.totals[p];

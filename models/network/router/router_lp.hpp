@@ -119,6 +119,12 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     return RouterView(router_, state, vcs_, *topology_, now);
   }
   void schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx, std::int64_t at) const;
+  /// RouterControl for one monitor while one event is handled (router_lp.cpp).
+  class Control;
+  /// Calls f(monitor, its state, its Control) for each monitor there is.
+  template <class F>
+  void for_each_monitor(RouterState& state, pdes::Context<NetEvent>& ctx, F&& f) const;
+  void on_control(const NetEvent& event, RouterState& state, pdes::Context<NetEvent>& ctx) const;
 
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
     return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
@@ -136,7 +142,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::shared_ptr<const Topology> topology_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
   const std::shared_ptr<const SelectionFunction> selection_;
-  const RouterMonitor* const monitor_;  ///< routing_->router_monitor(), may be null
+  /// The routing's and the selection's monitors (either may be null), each with its state
+  /// (RouterState::routing, ::selection) and the owner its control messages carry.
+  const RouterMonitor* const monitors_[2];
+  bool any_monitor() const { return monitors_[0] != nullptr || monitors_[1] != nullptr; }
   std::vector<PortLink> links_;             // set in the constructor, immutable after
   // The VCs are split into classes_ contiguous classes of (nearly) equal size: class c holds
   // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 
+#include "models/network/event/control_message.hpp"
 #include "models/network/event/flit.hpp"
 #include "models/network/routing/ack_delivery.hpp"
 #include "models/network/routing/algorithm_state.hpp"
@@ -45,6 +46,9 @@ class SourceRouting {
   virtual void make_ack(const Flit& tail, Flit& ack) const = 0;
   /// Feedback of one data packet that `self` sent, carried by `ack`.
   virtual void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const = 0;
+  /// A control message for node `self` through the ideal side channel (router/router_control.hpp),
+  /// e.g. a congestion notification from a router. Default: none is expected (a model error).
+  virtual void on_control(NodeId self, const ControlMessage& message, AlgorithmState& state) const;
 };
 
 }  // namespace net

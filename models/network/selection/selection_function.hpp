@@ -26,6 +26,7 @@
 #include <string_view>
 
 #include "models/network/event/flit.hpp"
+#include "models/network/router/router_monitor.hpp"
 #include "models/network/router/router_view.hpp"
 #include "models/network/routing/algorithm_state.hpp"
 #include "models/network/topology/types.hpp"
@@ -63,6 +64,9 @@ class SelectionFunction {
   virtual std::string_view name() const = 0;
   /// The selection's state at router `router` before any event; empty by default.
   virtual AlgorithmState initial_state(RouterId /*router*/) const { return {}; }
+  /// The hooks through which the selection watches each router and exchanges status with its
+  /// neighbours (router/router_monitor.hpp; state: RouterState::selection), or nullptr.
+  virtual const RouterMonitor* router_monitor() const { return nullptr; }
   /// The index in `options` (at least two, in the routing's order) of the output to take.
   virtual std::size_t select(const SelectionInput& at, std::span<const SelectionOption> options,
                              AlgorithmState& state, pdes::Rng& rng) const = 0;

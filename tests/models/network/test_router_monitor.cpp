@@ -40,18 +40,18 @@ class CountingDor final : public net::RoutingAlgorithm, public net::RouterMonito
     return net::AlgorithmState::of(Counts{});
   }
   void on_head_blocked(const net::RouterView& router, net::PortId in_port, const net::Flit& head,
-                       net::AlgorithmState& s) const override {
+                       net::RouterControl&, net::AlgorithmState& s) const override {
     CHECK(head.is_head());
     CHECK(router.input_flits(in_port) > 0);
     ++s.get<Counts>().blocked;
   }
   void on_grant(const net::RouterView&, net::PortId, net::PortId, const net::Flit& head,
-                std::int64_t waited, net::AlgorithmState& s) const override {
+                std::int64_t waited, net::RouterControl&, net::AlgorithmState& s) const override {
     CHECK(head.is_head());
     ++s.get<Counts>().grants;
     s.get<Counts>().waited += waited;
   }
-  void on_departure(const net::RouterView&, net::PortId, const net::Flit&,
+  void on_departure(const net::RouterView&, net::PortId, const net::Flit&, net::RouterControl&,
                     net::AlgorithmState& s) const override {
     ++s.get<Counts>().departures;
   }
