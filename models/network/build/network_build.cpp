@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/build/network_build.hpp"
 
+#include "models/network/build/lp_kinds.hpp"
+
 #include <cstdio>
 #include <map>
 #include <string>
@@ -8,8 +10,6 @@
 #include <vector>
 
 #include "models/network/node/injection_process.hpp"
-#include "models/network/node/node_lp.hpp"
-#include "models/network/router/router_lp.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
@@ -163,11 +163,21 @@ NetworkParts make_network_parts(const NetworkParams& params) {
   // The routing keeps a reference to the topology; both live as long as the LPs that share them.
   parts.routing = routings.create(params.routing, routing_setup(params, *parts.topology));
   params.router.validate(params.packet_size, parts.routing->vc_classes());
+  parts.source = make_traffic_source(params, *parts.topology);
+  complete_network_parts(params, parts);
+  return parts;
+}
+
+void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   SelectionRegistry selections;
   register_selection_functions(selections);
   parts.selection = selections.create(params.selection);
-  parts.source = make_traffic_source(params, *parts.topology);
-  return parts;
+  RouterKindRegistry router_kinds;
+  register_router_kinds(router_kinds);
+  parts.router_kind = router_kinds.create(params.router_kind);
+  NodeKindRegistry node_kinds;
+  register_node_kinds(node_kinds);
+  parts.node_kind = node_kinds.create(params.node_kind);
 }
 
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
@@ -194,20 +204,19 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
   node_params.warmup_cycles = params.warmup_cycles;
   node_params.router = params.router;
 
+  const auto router_kind = parts.router_kind;
+  const auto node_kind = parts.node_kind;
   for (pdes::LpId id : sim.local_lps()) {
     if (layout.is_router(id)) {
-      sim.add_lp(id, std::make_unique<const RouterLp>(layout.router_of(id), params.router,
-                                                      params.packet_size, layout, topology,
-                                                      parts.routing, parts.selection));
+      router_kind->add(sim, id, RouterArgs{layout.router_of(id), params, layout, topology,
+                                           parts.routing, parts.selection});
     } else {
       const NodeId node = layout.node_of(id);
       NodeParams np = node_params;
       for (const ScriptedPacket& sp : params.scripted) {
         if (sp.src == node) np.scripted.push_back(sp);
       }
-      sim.add_lp(id,
-                 std::make_unique<const NodeLp>(node, np, layout, topology, parts.source,
-                                                parts.routing));
+      node_kind->add(sim, id, NodeArgs{node, np, layout, topology, parts.source, parts.routing});
     }
   }
   return {topology, layout};

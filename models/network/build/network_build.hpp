@@ -27,6 +27,9 @@
 
 namespace net {
 
+class RouterKind;
+class NodeKind;
+
 /// What the caller may want to know about the network it built.
 struct NetworkInfo {
   std::shared_ptr<const Topology> topology;
@@ -63,10 +66,15 @@ struct NetworkParts {
   std::shared_ptr<const RoutingAlgorithm> routing;
   std::shared_ptr<const SelectionFunction> selection;
   std::shared_ptr<const TrafficSource> source;
+  std::shared_ptr<const RouterKind> router_kind;  ///< build/lp_kinds.hpp
+  std::shared_ptr<const NodeKind> node_kind;
 };
 
 /// Builds and checks the parts; throws pdes::ConfigError on the first bad parameter.
 NetworkParts make_network_parts(const NetworkParams& params);
+/// Adds the selection function and the LP kinds to parts whose topology, routing and source
+/// are built (the configuration reader builds those one check at a time).
+void complete_network_parts(const NetworkParams& params, NetworkParts& parts);
 
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
 /// With parts already built from `params` (by make_network_parts, or a test's own routing).

@@ -42,6 +42,8 @@ struct NetworkParams {
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
   std::string selection = "max_credits";    ///< a name of selection/selection_registry.cpp
+  std::string router_kind = "input_queued";     ///< the router LP class (build/lp_kinds.hpp)
+  std::string node_kind = "network_interface";  ///< the compute-node LP class
   RouterParams router;
   /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
   /// drb::DrbParams; empty: the routing's defaults.

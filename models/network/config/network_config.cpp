@@ -186,6 +186,8 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.topology_params = topology_params_from(config);
   p.routing = config.get_string("network.routing");
   p.selection = config.get_string("router.selection");
+  p.router_kind = config.get_string("router.kind");
+  p.node_kind = config.get_string("network.node_kind");
   p.router = router_params_from(config);
   {
     RoutingRegistry routings;
@@ -205,15 +207,18 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   return p;
 }
 
-// The checks that need the topology, in the order build_network runs them.
+// The checks that need the topology, in the order make_network_parts runs them; each builds
+// its part once, and the run uses the parts built here (NetworkSetup::parts).
 void check_against_topology(const io::Config& config, const NetworkParams& p,
-                            const Topology& topology, io::ErrorCollector& errors) {
+                            NetworkParts& parts, io::ErrorCollector& errors) {
+  const Topology& topology = *parts.topology;
   collect(errors, config, [&] { validate(p, topology); });
   std::uint32_t vc_classes = 1;
   collect(errors, config, [&] {
     RoutingRegistry routings;
     register_routings(routings);
-    vc_classes = routings.create(p.routing, routing_setup(p, topology))->vc_classes();
+    parts.routing = routings.create(p.routing, routing_setup(p, topology));
+    vc_classes = parts.routing->vc_classes();
   });
   collect(errors, config, [&] { p.router.validate(p.packet_size, vc_classes); });
   collect(errors, config, [&] { p.injection.validate(); });
@@ -232,7 +237,8 @@ void check_against_topology(const io::Config& config, const NetworkParams& p,
       phases_ok = false;
     }
   }
-  if (phases_ok) collect(errors, config, [&] { make_traffic_source(p, topology); });
+  if (phases_ok) collect(errors, config, [&] { parts.source = make_traffic_source(p, topology); });
+  collect(errors, config, [&] { complete_network_parts(p, parts); });
 }
 
 std::uint64_t end_cycle_of(const io::Config& config) {
@@ -304,7 +310,8 @@ NetworkSetup network_setup_from(const io::Config& config) {
     s.topology = topologies.create(s.params.topology, s.params.topology_params);
   });
   if (topology_ok) {
-    check_against_topology(config, s.params, *s.topology, errors);
+    s.parts.topology = s.topology;
+    check_against_topology(config, s.params, s.parts, errors);
     collect(errors, config, [&] {
       s.latency_table =
           parse_latency_table(config.get_string("metrics.latency_table"), s.topology->num_nodes());

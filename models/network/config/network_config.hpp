@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "io/config/config.hpp"
+#include "models/network/build/network_build.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/metrics/latency_table.hpp"
 #include "models/network/topology/topology.hpp"
@@ -26,6 +27,8 @@ namespace net {
 struct NetworkSetup {
   NetworkParams params;
   std::shared_ptr<const Topology> topology;  ///< built from params (for the partition graph)
+  /// Everything the LPs share, built once while checking the configuration (the run uses it).
+  NetworkParts parts;
   /// simulation.end_time in cycles, rounded up: no event runs at or after it.
   std::uint64_t end_cycle = 0;
   /// End of the measurement interval [warmup, measure_end): the first of end_cycle, the

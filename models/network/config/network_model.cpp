@@ -49,7 +49,9 @@ pdes::PartitionGraph NetworkModel::partition_graph() const {
   return network_partition_graph(*setup_.topology);
 }
 
-void NetworkModel::add_lps(pdes::Simulation& sim) const { build_network(sim, setup_.params); }
+void NetworkModel::add_lps(pdes::Simulation& sim) const {
+  build_network(sim, setup_.params, setup_.parts);
+}
 
 std::vector<std::pair<std::string, std::string>> NetworkModel::summary(
     const pdes::RunResult& /*run*/) const {

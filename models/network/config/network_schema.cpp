@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "models/network/build/lp_kinds.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/metrics/latency_table.hpp"
 #include "models/network/node/injection_params.hpp"
@@ -74,6 +75,8 @@ void declare_network_section(io::Schema& s, const NetworkParams& d) {
       .describe("mesh, torus, hypercube: nodes per router (not given: 1)");
   s.add_choice("network.routing", d.routing, routing_names())
       .describe("Routing algorithm; it must fit the topology");
+  s.add_choice("network.node_kind", d.node_kind, node_kind_names())
+      .describe("Compute-node LP class: network_interface (source, one-port NI, sink)");
 }
 
 void declare_router_section(io::Schema& s, const RouterParams& r) {
@@ -112,6 +115,8 @@ void declare_router_section(io::Schema& s, const RouterParams& r) {
       .describe("Downstream buffer release to upstream credit (BookSim2 credit_delay)");
   s.add_choice("router.switching", std::string(to_string(r.switching)), switching_names())
       .describe("wormhole, vct (virtual cut-through) or saf (store-and-forward)");
+  s.add_choice("router.kind", NetworkParams{}.router_kind, router_kind_names())
+      .describe("Router LP class: input_queued (VC router with credit flow control)");
   s.add_choice("router.selection", "max_credits", selection_names())
       .describe(
           "Selection function: which admissible output a head takes when its routing allows "

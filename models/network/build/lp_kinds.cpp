@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/build/lp_kinds.hpp"
+
+#include <memory>
+
+#include "models/network/node/node_lp.hpp"
+#include "models/network/router/router_lp.hpp"
+
+namespace net {
+
+namespace {
+
+class InputQueuedRouter final : public RouterKind {
+ public:
+  void add(pdes::Simulation& sim, pdes::LpId id, const RouterArgs& a) const override {
+    sim.add_lp(id, std::make_unique<const RouterLp>(a.router, a.params.router,
+                                                    a.params.packet_size, a.layout, a.topology,
+                                                    a.routing, a.selection));
+  }
+};
+
+class NetworkInterfaceNode final : public NodeKind {
+ public:
+  void add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& a) const override {
+    sim.add_lp(id, std::make_unique<const NodeLp>(a.node, a.params, a.layout, a.topology,
+                                                  a.source, a.routing));
+  }
+};
+
+template <class Kind, class Registry>
+typename Registry::Factory make() {
+  return [] { return std::make_unique<Kind>(); };
+}
+
+}  // namespace
+
+void register_router_kinds(RouterKindRegistry& registry) {
+  registry.add("input_queued",
+               "input-queued VC router, credit flow control; wormhole, VCT or SAF (RouterLp)",
+               make<InputQueuedRouter, RouterKindRegistry>());
+}
+
+void register_node_kinds(NodeKindRegistry& registry) {
+  registry.add("network_interface",
+               "traffic source, one-port network interface and sink (NodeLp)",
+               make<NetworkInterfaceNode, NodeKindRegistry>());
+}
+
+std::vector<std::string> router_kind_names() {
+  RouterKindRegistry registry;
+  register_router_kinds(registry);
+  return registry.names();
+}
+
+std::vector<std::string> node_kind_names() {
+  NodeKindRegistry registry;
+  register_node_kinds(registry);
+  return registry.names();
+}
+
+}  // namespace net

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// LP kinds: which class implements the routers and which the compute nodes of a network,
+// chosen by configuration (router.kind, network.node_kind). A different router (a
+// circuit-switched one, say) or another network adapter is a new class and one registration
+// line here, not branches inside RouterLp or NodeLp.
+//
+// An entry adds one LP of its kind to the simulation from what every LP of a network shares
+// (the parts built once by make_network_parts) and its own id:
+//
+//   RouterKindRegistry kinds;
+//   register_router_kinds(kinds);
+//   kinds.create("input_queued")->add(sim, id, RouterArgs{...});
+//
+// Every kind exchanges NetEvents with the others, so kinds mix freely as long as they agree on
+// the event protocol (docs/router.md, "Events").
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/network/build/lp_layout.hpp"
+#include "models/network/build/network_params.hpp"
+#include "models/network/node/node_params.hpp"
+#include "models/network/node/traffic_source.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/selection/selection_function.hpp"
+#include "models/network/topology/named_registry.hpp"
+#include "models/network/topology/topology.hpp"
+#include "pdes/pdes.hpp"
+
+namespace net {
+
+/// What a router LP is built from.
+struct RouterArgs {
+  RouterId router = 0;
+  const NetworkParams& params;
+  LpLayout layout;
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const RoutingAlgorithm> routing;
+  std::shared_ptr<const SelectionFunction> selection;
+};
+
+/// What a compute-node LP is built from.
+struct NodeArgs {
+  NodeId node = 0;
+  const NodeParams& params;
+  LpLayout layout;
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const TrafficSource> source;
+  std::shared_ptr<const RoutingAlgorithm> routing;
+};
+
+class RouterKind {
+ public:
+  virtual ~RouterKind() = default;
+  virtual void add(pdes::Simulation& sim, pdes::LpId id, const RouterArgs& args) const = 0;
+};
+
+class NodeKind {
+ public:
+  virtual ~NodeKind() = default;
+  virtual void add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& args) const = 0;
+};
+
+class RouterKindRegistry : public NamedRegistry<RouterKind> {
+ public:
+  RouterKindRegistry() : NamedRegistry("router.kind", "router kind") {}
+};
+
+class NodeKindRegistry : public NamedRegistry<NodeKind> {
+ public:
+  NodeKindRegistry() : NamedRegistry("network.node_kind", "node kind") {}
+};
+
+/// Adds every router kind, one line each.
+void register_router_kinds(RouterKindRegistry& registry);
+/// Adds every node kind, one line each.
+void register_node_kinds(NodeKindRegistry& registry);
+
+std::vector<std::string> router_kind_names();
+std::vector<std::string> node_kind_names();
+
+}  // namespace net
