@@ -14,9 +14,11 @@ and docs/hdf5-schema.md, "Network model"):
 - DRB (NaN for other routings): mean metapath width = width_sum / packets measured,
   non-canonical fraction = noncanonical_packets / packets measured, ACK share = ack_flits /
   (ack_flits + flits_received) over the whole run;
-- saturated: over the windows lying wholly in the second half of the measurement interval,
-  fewer than 95 % of the flits generated were delivered (None when there are fewer than two such
-  windows or no traffic);
+- saturated (docs/saturation.md): some source fell behind its offered load — of the flits it
+  offered in the interval, more were undelivered at the end of the run than it offers in 4 of
+  its mean network latencies plus 2 mean packets (table `network/sources`) — or, over the windows lying
+  wholly in the second half of the measurement interval, fewer than 95 % of the flits generated
+  were delivered (None when there are fewer than two such windows or no traffic);
 - from `network/ports` (the latency map), when present: the packet-weighted mean head wait over
   all output ports, the largest mean wait of one port, and the largest utilisation of a network
   (router-to-router) port, in flits/cycle over the whole run.
@@ -35,6 +37,8 @@ import pandas as pd
 from .run_file import Run
 
 SATURATION_SHARE = 0.95
+SOURCE_LATENCIES = 4.0  # a source's allowance: its offered rate x this many network latencies
+SOURCE_PACKETS = 2.0    # ... plus this many mean packets
 NAN = float("nan")
 
 SUMMARY_UNITS = {
@@ -87,6 +91,10 @@ def network_summary(run: Run) -> dict[str, Any]:
         out.update(_node_figures(run.table("network/nodes"), p))
     if run.has_table("network/time_series"):
         out["saturated"] = saturation(run.table("network/time_series"), p)
+        if out["saturated"] is not None and run.has_table("network/sources") \
+                and run.has_table("network/nodes"):
+            out["saturated"] = out["saturated"] or source_behind(
+                run.table("network/sources"), run.table("network/nodes"), p)
     if run.has_table("network/ports"):
         out.update(_port_figures(run.table("network/ports"), p))
     return out
@@ -148,6 +156,23 @@ def saturation(series: pd.DataFrame, p: dict[str, float]) -> bool | None:
     if generated == 0:
         return None
     return float(inside["flits_delivered"].sum()) < SATURATION_SHARE * generated
+
+
+def source_behind(sources: pd.DataFrame, nodes: pd.DataFrame, p: dict[str, float]) -> bool:
+    """True when some source left more of its offered flits undelivered than its allowance."""
+    packets = float(nodes["packets_generated"].sum())
+    if packets == 0 or sources.empty:
+        return False
+    unit = sources.attrs.get("units", {}).get("network_latency_sum", "ps")
+    rows = sources[(sources["flits_offered"] > 0) & (sources["packets_measured"] > 0)]
+    latency = ticks_to_cycles(rows["network_latency_sum"].astype(float), unit,
+                              p["ticks_per_cycle"]) / rows["packets_measured"].astype(float)
+    packet = float(nodes["flits_generated"].sum()) / packets
+    interval = p["measure_end_cycle"] - p["warmup_cycles"]
+    offered = rows["flits_offered"].astype(float)
+    delivered = rows["flits_offered_delivered"].astype(float)
+    allowance = offered / interval * SOURCE_LATENCIES * latency + SOURCE_PACKETS * packet
+    return bool((offered - delivered > allowance).any())
 
 
 def port_frame(ports: pd.DataFrame, p: dict[str, float]) -> pd.DataFrame:

@@ -165,3 +165,30 @@ def test_a_sweep_over_the_routing_keeps_the_sections_of_other_routings(warpnet, 
     assert digest(alone) != digest(out / "drb-torus8-bitrev-0001.h5")
     nodes = wa.load_run(out / "drb-torus8-bitrev-0001.h5").table("network/nodes")
     assert nodes["noncanonical_packets"].sum() > 0
+
+
+@pytest.mark.parametrize("settings, grid, knee", [
+    # 8x8 mesh, 4 VCs x 8 flits, uniform: latency 55 cycles at 0.433, 212 at 0.467.
+    (["router.vcs=4", "router.buffer_depth=8"], "0.40,0.50", (0.43, 0.467)),
+    # Binary 6-cube, bit reversal: latency 24 cycles at 0.233, 182 at 0.267.
+    (["network.topology=hypercube", "network.n=6", "network.dims=[]",
+      "traffic.pattern=bit_reversal"], "0.2,0.3", (0.233, 0.267)),
+])
+def test_the_saturation_search_finds_the_knee_where_latency_turns(warpnet, root, tmp_path,
+                                                                  settings, grid, knee):
+    out = tmp_path / "knee"
+    fixed = [arg for s in settings for arg in ("--set", s)]
+    r = warpnet("sweep", root / "examples/mesh8x8.toml", *fixed, "--set",
+                "simulation.end_time=10000", "--set", "traffic.warmup_cycles=1000", "--set",
+                f"traffic.load={grid}", "--saturation", "--tolerance", "0.01", "--jobs", "2",
+                "--output-dir", out)
+    assert r.returncode == 0, r.stderr
+    match = re.search(r"between (\S+) \(not saturated\) and (\S+) \(saturated\)", r.stdout)
+    assert match, r.stdout
+    low, high = float(match.group(1)), float(match.group(2))
+    assert knee[0] <= low < high <= knee[1] and high - low <= 0.01
+    runs = wa.load_runs(out).sort_values("traffic.load")
+    # Below the bracket latency is flat, at its top it has turned.
+    base = runs.latency.iloc[0]
+    assert runs[runs["traffic.load"] <= low].latency.max() < 4 * base
+    assert runs[runs["traffic.load"] >= high].latency.min() > 1.5 * base

@@ -23,12 +23,16 @@
 //                    source-queue wait split it (latency_summary.hpp)
 //   dest. means      the mean over destinations of each destination's mean latency (the PR-DRB
 //                    thesis's global mean of means, Eq. 4.1/4.2)
-//   saturation       "yes" when the source queues keep growing: over the windows that lie
-//                    entirely in the second half of the interval, fewer than 95% of the flits
-//                    generated were delivered (the backlog grew by more than 5% of the offered
-//                    flits); "unknown" when fewer than two windows fit there or nothing was
-//                    offered. Using the second half ignores the fill-up transient after the
-//                    warm-up.
+//   saturation       "yes" when some source falls behind its offered load, or the network as a
+//                    whole does (docs/saturation.md):
+//                    - per source: of the flits a source offered in the interval, more are
+//                      still undelivered at the end of the run than its offered rate times
+//                      4 of its mean network latencies plus 2 mean packets (in an unsaturated
+//                      network only the packets of its last latency or so are in flight);
+//                    - network: over the windows that lie entirely in the second half of the
+//                      interval, fewer than 95% of the flits generated were delivered.
+//                    "unknown" when fewer than two windows fit in the second half or nothing
+//                    was offered.
 //
 // The warm-up is either given in cycles (warmup_cycles, decided by the node LPs through
 // PacketDelivered::measured), or in delivered packets (warmup_packets > 0; the node LPs then run
@@ -90,6 +94,8 @@ class NetworkResults final : public models::ModelResults {
   static constexpr const char* kTimeSeriesTable = "network/time_series";
   /// The latency map: one row per (router, output port) from RouterPortTotals.
   static constexpr const char* kPortsTable = "network/ports";
+  /// Per source: flits offered in the measurement interval and of those delivered by the end.
+  static constexpr const char* kSourcesTable = "network/sources";
 
   /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
   /// given both in cycles and in packets.
@@ -133,8 +139,18 @@ class NetworkResults final : public models::ModelResults {
   };
 
   // What depends on the warm-up end (and the per-node counts kept with it).
+  // Per source: what it offered in the measurement interval and how much of that arrived by
+  // the end of the run (the saturation test). Generation is counted on the source's rank,
+  // delivery on the destination's: the table is summed across ranks.
+  struct SourceSums {
+    std::uint64_t flits_offered = 0;
+    std::uint64_t flits_offered_delivered = 0;
+    std::uint64_t packets_measured = 0;     // its packets created after the warm-up, delivered
+    std::int64_t network_latency_sum = 0;   // ticks, over those packets
+  };
   struct Accumulators {
     std::map<std::uint64_t, NodeSums> nodes;  // ordered: rows come out sorted
+    std::map<std::uint64_t, SourceSums> sources;
     LatencyTable latency;
     PacketSamples samples;
   };
@@ -147,6 +163,13 @@ class NetworkResults final : public models::ModelResults {
   void account_delivered(const PacketDelivered& d, std::uint64_t warmup, Accumulators& acc) const;
   // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
   std::optional<std::uint64_t> warmup_end() const;
+  // The source furthest behind its offered load (summary's saturation test).
+  struct SourceVerdict {
+    double delivered_share = 1.0;  ///< of its offered flits, the share delivered by the end
+    double allowed_share = 1.0;    ///< the least share an unsaturated source delivers
+    bool behind = false;
+  };
+  SourceVerdict worst_source(const io::ResultSet& combined, std::uint64_t warmup) const;
 
   NetworkResultsParams params_;
   Accumulators acc_;

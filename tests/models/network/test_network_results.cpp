@@ -187,12 +187,15 @@ TEST_CASE("split over ranks by emitting node, combined, the summary is the same"
   CHECK(whole.summary(combined) == whole.summary(single));
 }
 
-TEST_CASE("saturation: the backlog over the second half of the measurement") {
+TEST_CASE("saturation: the network's backlog over the second half of the measurement") {
   NetworkResultsParams p;
   p.num_nodes = 1;
   p.warmup_cycles = 0;
   p.measure_end_cycle = 1000;
   p.window_cycles = 100;
+  // One source offering a flit a cycle; in each window the first `delivered_per_window` arrive a
+  // cycle later. Undelivered flits also put the source behind unless within its allowance
+  // (4 network latencies of its rate, 1 cycle here, + 2 packets: 6 flits).
   auto run = [&](std::uint16_t delivered_per_window) {
     NetworkResults r(p);
     for (std::int64_t w = 0; w < 10; ++w) {
@@ -203,9 +206,11 @@ TEST_CASE("saturation: the backlog over the second half of the measurement") {
     }
     return rows_of(r, r.local_results(pdes::RunResult{})).at("saturation");
   };
-  CHECK(run(100).starts_with("no (backlog +0.0% of the flits offered in cycles 500..1000)"));
-  CHECK(run(96).starts_with("no"));
-  CHECK(run(90).starts_with("yes (backlog +10.0%"));
+  CHECK(run(100) ==
+        "no (worst source delivered 100.0% of its offered flits, allowance 99.4%; network "
+        "backlog +0.0% of the flits offered in cycles 500..1000)");
+  CHECK(run(90).starts_with("yes (worst source delivered 90.0% of its offered flits"));
+  CHECK(run(90).ends_with("network backlog +10.0% of the flits offered in cycles 500..1000)"));
 
   p.measure_end_cycle = 300;  // second half [150, 300): one whole window
   NetworkResults short_run(p);
@@ -213,6 +218,38 @@ TEST_CASE("saturation: the backlog over the second half of the measurement") {
   CHECK(rows_of(short_run, short_run.local_results(pdes::RunResult{}))
             .at("saturation")
             .starts_with("unknown"));
+}
+
+TEST_CASE("saturation: one source falling behind is enough") {
+  NetworkResultsParams p;
+  p.num_nodes = 20;
+  p.warmup_cycles = 0;
+  p.measure_end_cycle = 1000;
+  p.window_cycles = 100;
+  // 20 sources offer a flit every 10 cycles, delivered 5 cycles later (network latency 5);
+  // source 7 has the last `stuck` of its 100 flits still waiting at the end. Its allowance:
+  // 0.1 flit/cycle x 4 x 5 cycles + 2 packets = 4 flits.
+  auto run = [&](int stuck) {
+    NetworkResults r(p);
+    for (std::uint32_t src = 0; src < 20; ++src) {
+      for (int i = 0; i < 100; ++i) {
+        const std::int64_t at = i * 10 + src % 10;
+        feed(r, generated(src, 1, at));
+        if (src == 7 && i >= 100 - stuck) continue;
+        feed(r, delivered(src, (src + 1) % 20, 1, 2, at, at, at + 5, true));
+      }
+    }
+    return rows_of(r, r.local_results(pdes::RunResult{})).at("saturation");
+  };
+  CHECK(run(0).starts_with("no (worst source delivered 100.0%"));
+  CHECK(run(4).starts_with("no (worst source delivered 96.0% of its offered flits, allowance "
+                           "96.0%"));
+  // 10 of source 7's flits late: the network's backlog is under 1% of the second half (far
+  // below the 5% of the network test), the source is plainly behind.
+  const std::string behind = run(10);
+  CHECK(behind.starts_with("yes (worst source delivered 90.0% of its offered flits, allowance "
+                           "96.0%"));
+  CHECK(behind.find("network backlog +0.9%") != std::string::npos);
 }
 
 TEST_CASE("without measured packets the latency rows say so") {
