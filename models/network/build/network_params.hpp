@@ -46,7 +46,7 @@ struct NetworkParams {
   std::string node_kind = "network_interface";  ///< the compute-node LP class
   RouterParams router;
   /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
-  /// drb::DrbParams; empty: the routing's defaults.
+  /// routing's parameters struct; empty: the routing's defaults.
   std::any routing_options;
   std::string pattern = "uniform";
   TrafficParams traffic;

@@ -14,7 +14,7 @@
 //   contention   = network - zero-load network latency of that packet (router_params.hpp formula
 //                  with its hop count); never negative (the model cannot beat zero load)
 // Means are over packets; mean_of_destination_means() first averages per destination, then over
-// the destinations that received a packet (the "mean of means" of the PR-DRB thesis, Eq. 4.1/4.2),
+// the destinations that received a packet (the "mean of means" of the seed 004 thesis, Eq. 4.1/4.2),
 // which weighs a lightly loaded destination like a hot one.
 #pragma once
 

@@ -53,14 +53,14 @@ std::vector<Column> node_columns() {
        "sum over measured packets of the cycles their heads waited at routers beyond the "
        "pipeline (contention)"},
       {"width_sum", ColumnType::kUInt64, "paths",
-       "DRB: sum over measured packets of the metapath width when their path was chosen (0 "
-       "without DRB)"},
+       "sum over measured packets of the paths open when their path was chosen (0 without "
+       "a source routing that chooses)"},
       {"noncanonical_packets", ColumnType::kUInt64, "packets",
-       "DRB: measured packets that took a multi-step path other than the canonical one"},
+       "measured packets that took a path other than the canonical one"},
       {"acks_received", ColumnType::kUInt64, "packets",
-       "DRB: ACKs that reached the node (as a source), whole run"},
+       "ACKs that reached the node (as a source), whole run"},
       {"ack_flits", ColumnType::kUInt64, "flits",
-       "DRB: flits of those ACKs that crossed the network (0 with drb.ack = ideal)"},
+       "flits of those ACKs that crossed the network (0 through the ideal side channel)"},
   };
 }
 
@@ -74,12 +74,12 @@ std::vector<Column> window_columns() {
       {"latency_sum", ColumnType::kInt64, "ps",
        "sum of delivered - created of the packets delivered in the window"},
       {"width_sum", ColumnType::kUInt64, "paths",
-       "DRB: sum of the metapath widths of the packets delivered in the window"},
+       "sum of the paths open at the path choice of the packets delivered in the window"},
       {"noncanonical_packets", ColumnType::kUInt64, "packets",
-       "DRB: packets delivered in the window on a non-canonical multi-step path"},
-      {"acks_delivered", ColumnType::kUInt64, "packets", "DRB: ACKs delivered in the window"},
+       "packets delivered in the window on a path other than the canonical one"},
+      {"acks_delivered", ColumnType::kUInt64, "packets", "ACKs delivered in the window"},
       {"ack_flits", ColumnType::kUInt64, "flits",
-       "DRB: flits of those ACKs that crossed the network"},
+       "flits of those ACKs that crossed the network"},
   };
 }
 
@@ -417,7 +417,7 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
                       format("%.3f", static_cast<double>(column_sum(nodes, "hops_sum")) /
                                          static_cast<double>(min_hops)));
   }
-  // DRB (packets carry a metapath width only under DRB).
+  // Source routings that choose among paths (packets carry a width only then).
   if (const std::uint64_t width = column_sum(nodes, "width_sum"); width > 0 && measured > 0) {
     rows.emplace_back("metapath width",
                       format("%.3f paths (mean at the MSP choice)",

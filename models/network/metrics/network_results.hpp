@@ -21,7 +21,7 @@
 //   latency          mean of delivered - created over measured packets (created >= warmup,
 //                    PacketDelivered::measured), whenever delivered; network latency and
 //                    source-queue wait split it (latency_summary.hpp)
-//   dest. means      the mean over destinations of each destination's mean latency (the PR-DRB
+//   dest. means      the mean over destinations of each destination's mean latency (the seed 004
 //                    thesis's global mean of means, Eq. 4.1/4.2)
 //   saturation       "yes" when some source falls behind its offered load, or the network as a
 //                    whole does (docs/saturation.md):
@@ -121,7 +121,7 @@ class NetworkResults final : public models::ModelResults {
     std::uint64_t hops_sum = 0;
     std::uint64_t min_hops_sum = 0;        // routers on minimal paths, for the path stretch
     std::uint64_t blocked_cycles_sum = 0;  // contention met by the heads
-    std::uint64_t width_sum = 0;           // DRB: metapath width at the MSP choice
+    std::uint64_t width_sum = 0;           // paths open at the path choice (RouteLabel)
     std::uint64_t noncanonical_packets = 0;
     std::uint64_t acks_received = 0;  // whole run, at the data packets' sources
     std::uint64_t ack_flits = 0;      // of those, flits that crossed the network

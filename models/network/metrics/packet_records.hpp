@@ -7,7 +7,7 @@
 //                    load), with the index of the traffic phase it belongs to (0 without
 //                    phases; node/traffic_phase.hpp).
 //   PacketDelivered  one per packet, when its tail reaches the destination's sink.
-//   AckDelivered     one per ACK (DRB feedback, routing/source_routing.hpp), when it reaches
+//   AckDelivered     one per ACK (source routing feedback, routing/source_routing.hpp), when it reaches
 //                    the data packet's source, through the network or the ideal side channel.
 //
 // Times are ticks (picoseconds). Latency definitions:
@@ -47,8 +47,8 @@ struct PacketDelivered {
   std::int64_t injected = 0;
   std::int64_t delivered = 0;
   std::uint32_t blocked_cycles = 0;  ///< cycles the head waited at routers beyond the pipeline
-  std::uint8_t path = 0;             ///< the source's path choice (DRB: MSP index, 0 = canonical)
-  std::uint8_t width = 0;            ///< DRB: metapath width when the path was chosen (0: no DRB)
+  std::uint8_t path = 0;             ///< the source's path choice (RouteLabel; 0 = canonical)
+  std::uint8_t width = 0;            ///< paths open when it was chosen (RouteLabel; 0: no choice)
   std::uint8_t min_hops = 0;         ///< routers on a minimal path (router distance + 1)
   std::uint8_t reserved = 0;         ///< explicit padding
 

@@ -37,7 +37,7 @@ io::Table PacketSamples::table() const {
        {"blocked_cycles", ColumnType::kUInt64, "cycles",
         "cycles the head waited at routers beyond the pipeline"},
        {"path", ColumnType::kUInt64, "",
-        "the source's path choice (DRB: MSP index, 0 = canonical)"}},
+        "the source's path choice (0 = canonical)"}},
       3, io::Combine::kConcatenate);
   std::vector<const PacketDelivered*> order;
   order.reserve(packets_.size());

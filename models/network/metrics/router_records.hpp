@@ -2,7 +2,7 @@
 //
 // RouterPortTotals: one record per router output port, emitted by RouterLp::on_finish at the
 // end of the run: the raw material of the latency map (per-router, per-port contention latency,
-// PR-DRB thesis §4.3) and of port utilisation.
+// seed 004 thesis §4.3) and of port utilisation.
 //
 //   mean contention latency of the port = head_wait_ticks / packets   (ticks)
 //   utilisation                         = flits / cycles simulated    (flits per cycle)

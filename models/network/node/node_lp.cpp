@@ -275,7 +275,7 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
   if (vc < 0) return false;  // a credit event resumes injection
   state.current_vc = static_cast<std::uint16_t>(vc);
   if (forward) {
-    // A packet that stopped here on its way (DRB's ejection at an intermediate node) goes on
+    // A packet that stopped here on its way (a routing that ejects at intermediate nodes) goes on
     // with its header, times and contention count.
     state.current = state.transit[state.transit_front++];
     compact(state.transit, state.transit_front);

@@ -12,14 +12,14 @@
 // Sink: accepts every flit at once (no ejection back-pressure, as in BookSim2) and, at each
 // tail, emits a PacketDelivered record and adds to the running sums in NodeState.
 //
-// ACKs (DRB's feedback, routing/source_routing.hpp): when the routing's SourceRouting asks for
+// ACKs (source routings' feedback, routing/source_routing.hpp): when the routing's SourceRouting asks for
 // them, the sink answers each data packet's tail with an ACK {path, blocked cycles} to its source:
 // either a one-flit ACK packet, queued ahead of the source queue (the NI sends it at the next
 // packet boundary; routers give it the highest priority), or, with the ideal side channel, a
 // kAck event that reaches the source after the ACK's zero-load latency. An ACK arriving at its
 // source goes to SourceRouting::on_ack and emits an AckDelivered record.
 //
-// Transit (DRB with drb.eject_at_intermediates): a packet ejected at its intermediate node is
+// Transit (a routing that ejects at intermediate nodes): a packet ejected at its intermediate node is
 // received whole, then re-injected with its next phase, after owed ACKs and before the source
 // queue; it keeps its creation and injection times, so its latency covers the stop.
 //
@@ -78,7 +78,7 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   bool start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Sends the next flit of the current packet (starting one if needed) if credits allow.
   bool send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// A flit of a packet that stops here on its way (DRB, drb.eject_at_intermediates): the
+  /// A flit of a packet that stops here on its way (RoutingAlgorithm::continue_from): the
   /// complete packet joins the transit queue with its next phase.
   void receive_transit(const Flit& flit, NodeState& state) const;
   /// Start of the measurement (traffic.warmup_cycles), in ticks.

@@ -39,7 +39,7 @@ struct NodeState {
   std::vector<Flit> acks;
   std::uint64_t ack_front = 0;
 
-  // Packets passing through (DRB with drb.eject_at_intermediates): the heads of those being
+  // Packets passing through (routings that eject at intermediate nodes): the heads of those being
   // received, then the complete ones waiting to be re-injected (transit[transit_front ..]),
   // which go before the source queue.
   std::vector<Flit> transit_partial;

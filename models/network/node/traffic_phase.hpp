@@ -3,7 +3,7 @@
 // TrafficPhase: one entry of a phased workload (traffic.phases, a TOML array of tables): for
 // `duration_cycles` cycles every node sends with `pattern` at offered load `load`. The list of
 // phases runs from cycle 0 and repeats (traffic.phases_repeat times, or until the run ends).
-// Recurring bursts with the same pattern are what PR-DRB learns from, so every packet records
+// Recurring bursts with the same pattern are what learning routings (seed 004) exploit, so every packet records
 // the index of the phase it was generated in (PacketGenerated::phase).
 //
 // The arrival process within a phase is the run's traffic.injection, restarted at each phase

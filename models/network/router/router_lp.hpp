@@ -11,7 +11,7 @@
 // separable allocator with round-robin arbiters, output side). Credits return upstream
 // credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
 // credits: the node's sink always accepts. With Arbitration::kAge the oldest packet wins an
-// output, round robin breaking ties. ACK flits (DRB's feedback) win over data whatever the
+// output, round robin breaking ties. ACK flits (source routings' feedback) win over data whatever the
 // arbitration: "the ACK message has maximum priority in the network" (seed000 §3 phase 1); they
 // still wait for a free output VC and credits like any packet.
 //
@@ -37,10 +37,10 @@
 //
 // Contention: a head that leaves later than its pipeline allowed (it became eligible at `ready`)
 // waited (now - ready) for an output VC, credits or the switch. The router adds that wait to the
-// packet's header (Flit::blocked_cycles, for DRB's monitoring; the body flits carry the head's
+// packet's header (Flit::blocked_cycles, for source routings' monitoring; the body flits carry the head's
 // value on, so that the tail brings it to the sink) and to the output port's totals;
 // on_finish emits the totals per output port (RouterPortTotals): the per-router, per-port
-// contention latency map of the PR-DRB thesis (§4.3) and the port utilisation.
+// contention latency map of the seed 004 thesis (§4.3) and the port utilisation.
 //
 // Limitations: output-side round-robin arbitration only; no speculation, no output buffers, no
 // internal speedup.

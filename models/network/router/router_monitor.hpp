@@ -2,7 +2,7 @@
 //
 // RouterMonitor: hooks through which a routing algorithm or a selection function watches each
 // router it runs on — to keep latency or queue registers per output, spot the flows that
-// contend at a congested output (PR-DRB's detection), exchange status with neighbours
+// contend at a congested output (seed 004's detection), exchange status with neighbours
 // (seed 002's speculative selection), count what leaves. It keeps what it learns in its own
 // state at each router (RouterState::routing or ::selection, an AlgorithmState rolled back with
 // the router), and may send control messages and set timers (router_control.hpp).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// AckDelivery: how destinations return feedback to sources (the drb.ack key; DRB's Traffic Load
+// AckDelivery: how destinations return feedback to sources (seed 000's Traffic Load
 // Monitoring, seed000 §3 phase 1: the ACK "has maximum priority in the network").
 #pragma once
 
@@ -10,10 +10,10 @@
 namespace net {
 
 enum class AckDelivery : std::uint8_t {
-  kNone,     ///< no ACKs (static routing, or DRB that can never widen)
+  kNone,     ///< no ACKs (static routing, or a source routing that never adapts)
   kNetwork,  ///< a one-flit ACK packet through the network, at the highest priority (default)
   kIdeal,    ///< an ideal side channel: the ACK arrives after its zero-load latency and uses no
-             ///< network resources, to separate DRB's effect from its feedback traffic
+             ///< network resources, to separate a routing's effect from its feedback traffic
 };
 
 std::string_view to_string(AckDelivery delivery);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // AlgorithmState: the mutable state that a routing algorithm (or a selection function) keeps in
-// a node's or a router's LP state, without the LP knowing its type — DRB's metapaths at each
+// a node's or a router's LP state, without the LP knowing its type — a source's path sets per destination at each
 // source, a congestion detector's registers at each router.
 //
 // A regular value type (STYLE R3) over any regular value type T (copyable, operator==): copying

@@ -8,7 +8,7 @@
 // routefunc.cpp dim_order_mesh / dim_order_torus.
 //
 // Who calls it: RouterLp through the RoutingAlgorithm interface, and the multi-phase routes
-// (PhasedDimensionOrder: Valiant, DRB) through toward(). Stateless and const.
+// (PhasedDimensionOrder: Valiant, multi-step paths) through toward(). Stateless and const.
 //
 // Route: the output port is minimal_ports(cur, dst)[0] (the topology lists the lowest
 // dimension's port first; on a torus tie delta = k/2 it lists +d first, and once a packet moves

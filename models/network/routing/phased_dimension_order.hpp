@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // PhasedDimensionOrder: a route in phases through intermediate nodes, each phase routed by
-// dimension order — the transport of Valiant's two-phase routing (S -> I -> D) and of DRB's
+// dimension order — the transport of Valiant's two-phase routing (S -> I -> D) and of
 // multi-step paths (S -> X -> Y -> D, seed000 §3.2).
 //
 // The header (Flit::route, a MultiPhaseHeader) carries the intermediate nodes via[0 .. vias)
@@ -21,7 +21,7 @@
 //
 // Which set: the lowest allowed one, and the next ones only when the lower have no free VC
 // (priority levels, route_candidates.hpp): a head climbs as late as it can. So a packet without
-// intermediates (vias = 0, e.g. DRB's canonical path) may use every set, as plain DOR may use
+// intermediates (vias = 0, e.g. a canonical path) may use every set, as plain DOR may use
 // every VC; a packet with max_vias intermediates has exactly one set per phase.
 #pragma once
 

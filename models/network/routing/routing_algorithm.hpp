@@ -8,7 +8,7 @@
 //     write the routing header (Flit::route, its own layout: intermediate nodes, path choice),
 //     drawing from the node's random stream (rollback-safe: the kernel rewinds it). ACK packets
 //     are not prepared: they take the single-phase route. Algorithms with per-source state
-//     (DRB) implement SourceRouting instead (source_routing.hpp).
+//     implement SourceRouting instead (source_routing.hpp).
 //   - RouterLp calls route() for the head flit at the front of an input VC in every allocation
 //     pass until the head wins an output VC; route() lists the candidates (route_candidates.hpp)
 //     and may advance the header's phase when the head has reached its current intermediate

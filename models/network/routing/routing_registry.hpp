@@ -13,7 +13,7 @@
 //
 // Sections of routings that are not selected are validated like any other section (types,
 // ranges, unknown keys) and otherwise inert: only the selected routing reads its section. So a
-// file may keep a [drb] section while a sweep sets network.routing to dimension_order.
+// file may keep a routing's section while a sweep sets network.routing to another routing.
 //
 // An unknown name throws pdes::ConfigError("network.routing", "... valid names: ..."); a routing
 // that does not fit the topology (dimension order on a fat tree, NCA on a mesh) throws

@@ -11,7 +11,7 @@
 // kept (the choice is uniform over all nodes, as in BookSim2's valiant_*).
 //
 // VC classes: two phases (phased_dimension_order.hpp): 2 on meshes and hypercubes, 4 on tori.
-// Valiant is also DRB's extreme case: a source supernode that is the whole network with
+// Valiant is also the extreme case of balancing by multi-step paths (seed 000): a source supernode that is the whole network with
 // uniform selection (seed000 §3; tests/models/network/test_valiant.cpp).
 #pragma once
 

@@ -3,7 +3,7 @@
 // GraphDistance: hop distances between routers found by breadth-first search on the router
 // graph of any Topology (network ports only), independent of its closed-form distance().
 //
-// Who uses it: DRB supernodes (specs/seed000-drb.md, Definition 1) need "all nodes within
+// Who uses it: supernodes of seed 000's routing balancing (its Definition 1) need "all nodes within
 // distance `size` of a centre" on any topology, including ones without a closed form; tests use
 // it as the oracle for Topology::distance(). Two forms:
 // - per source, on demand: from_source() (O(routers + links) time, 2 bytes per router) and

@@ -5,7 +5,7 @@
 //   d_0 = s_{b-1},  d_{b-1} = s_0,  d_i = s_i otherwise
 //
 // BookSim2 has no butterfly pattern; this is the definition of Noxim (trafficButterfly) and of
-// the DRB / PR-DRB evaluations ("swap the most and least significant bits"). On 16 nodes
+// the seed 000 / seed 004 evaluations ("swap the most and least significant bits"). On 16 nodes
 // 1 (0001) -> 8 (1000), 8 -> 1, 6 (0110) -> 6. Half of the nodes (those with s_0 == s_{b-1})
 // map to themselves; with b <= 1 every node does.
 //
