@@ -98,11 +98,18 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.model_rows = model->summary(report.result);
 
   // Every rank takes part: combining and writing are collective.
-  const io::ResultSet combined =
+  io::ResultSet combined =
       io::combine(results ? results->local_results(report.result) : io::ResultSet{},
                   MPI_COMM_WORLD);
   if (results) {
-    for (auto& row : results->summary(combined)) report.model_rows.push_back(std::move(row));
+    for (models::Figure& f : results->summary(combined)) {
+      // The numbers go into the file too (/summary), so that readers need not recompute them.
+      if (f.value && !f.key.empty()) {
+        combined.attributes["summary/" + f.key] = *f.value;
+        if (!f.unit.empty()) combined.attribute_units["summary/" + f.key] = f.unit;
+      }
+      report.model_rows.push_back(std::move(f));
+    }
   }
   if (!output.empty()) {
     io::RunMetadata metadata;

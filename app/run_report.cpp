@@ -101,7 +101,7 @@ std::string format_summary(const RunReport& r) {
   row("peak memory", r.result.num_ranks > 1 ? mib(t.peak_rss_bytes) + " (sum over ranks)"
                                             : mib(t.peak_rss_bytes));
   row("event digest", format_digest(t.event_digest));
-  for (const auto& [label, value] : r.model_rows) row(label, value);
+  for (const models::Figure& f : r.model_rows) row(f.label, f.text);
   if (!r.output_file.empty()) row("results file", r.output_file);
   if (r.result.num_ranks > 1) {
     out += fmt::format("\n  {:>4} {:>14} {:>14} {:>12} {:>8} {:>10} {:>12} {:>10}\n", "rank",
@@ -141,8 +141,17 @@ std::string format_stats_json(const RunReport& r) {
   doc["per_rank"] = nlohmann::json::array();
   for (const auto& s : r.result.per_rank) doc["per_rank"].push_back(stats_json(s));
   nlohmann::json rows = nlohmann::json::object();
-  for (const auto& [label, value] : r.model_rows) rows[label] = value;
-  doc["model_summary"] = rows;
+  nlohmann::json figures = nlohmann::json::object();
+  for (const models::Figure& f : r.model_rows) {
+    rows[f.label] = f.text;
+    if (f.key.empty()) continue;
+    figures[f.key] = {{"label", f.label},
+                      {"value", f.value ? nlohmann::json(*f.value) : nlohmann::json(nullptr)},
+                      {"unit", f.unit},
+                      {"text", f.text}};
+  }
+  doc["model_summary"] = rows;  // label -> printed text, for people
+  doc["figures"] = figures;     // key -> {value, unit, ...}, for programs
   return doc.dump(2) + "\n";
 }
 

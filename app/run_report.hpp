@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/figure.hpp"
 #include "pdes/kernel_config.hpp"
 #include "pdes/statistics.hpp"
 
@@ -27,7 +28,7 @@ struct RunReport {
   std::string output_file;  ///< the HDF5 results file written, if any  ///< weight of the partition graph's edges between ranks
   std::uint64_t config_hash = 0;
   pdes::RunResult result;
-  std::vector<std::pair<std::string, std::string>> model_rows;
+  std::vector<models::Figure> model_rows;
 };
 
 /// The human-readable summary table.

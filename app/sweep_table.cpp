@@ -5,26 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <stdexcept>
 
 namespace app {
 
 namespace {
-
-/// "0.3012 flits/node/cycle" -> 0.3012 and "flits/node/cycle"; "n/a (...)" -> nothing.
-std::optional<double> leading_number(const std::string& text, std::string* unit) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(begin, &end);
-  if (end == begin) return std::nullopt;
-  if (unit != nullptr) {
-    std::string rest(end);
-    const auto first = rest.find_first_not_of(' ');
-    *unit = first == std::string::npos ? std::string() : rest.substr(first);
-  }
-  return value;
-}
 
 std::string cell(const std::optional<double>& value, const char* format) {
   return value ? fmt::format(fmt::runtime(format), *value) : std::string("-");
@@ -38,18 +23,25 @@ PointFigures figures_from_stats_json(const std::string& json_text) {
     throw std::runtime_error("the statistics file is not a JSON object");
   }
   PointFigures figures;
-  const auto rows = doc.find("model_summary");
-  if (rows == doc.end() || !rows->is_object()) return figures;
-  auto text = [&](const char* label) -> std::string {
-    const auto it = rows->find(label);
-    return it != rows->end() && it->is_string() ? it->get<std::string>() : std::string();
+  const auto all = doc.find("figures");
+  if (all == doc.end() || !all->is_object()) return figures;
+  // The figure `key`'s number (and unit), or nothing when the run has no such number.
+  auto number = [&](const char* key, std::string* unit) -> std::optional<double> {
+    const auto it = all->find(key);
+    if (it == all->end() || !it->is_object()) return std::nullopt;
+    if (unit != nullptr && it->contains("unit") && (*it)["unit"].is_string()) {
+      *unit = (*it)["unit"].get<std::string>();
+    }
+    const auto value = it->find("value");
+    if (value == it->end() || !value->is_number()) return std::nullopt;
+    return value->get<double>();
   };
-  figures.offered = leading_number(text("offered load"), &figures.load_unit);
-  figures.accepted = leading_number(text("accepted load"), nullptr);
-  figures.latency = leading_number(text("latency"), &figures.latency_unit);
-  const std::string saturation = text("saturation");
-  if (saturation.rfind("yes", 0) == 0) figures.saturated = true;
-  if (saturation.rfind("no", 0) == 0) figures.saturated = false;
+  figures.offered = number("offered_load", &figures.load_unit);
+  figures.accepted = number("accepted_load", nullptr);
+  figures.latency = number("latency", &figures.latency_unit);
+  if (const std::optional<double> saturated = number("saturated", nullptr)) {
+    figures.saturated = *saturated != 0.0;
+  }
   return figures;
 }
 

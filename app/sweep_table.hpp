@@ -2,10 +2,10 @@
 //
 // The outcome of each point of a sweep and the table `warpnet sweep` prints of them.
 //
-// A point's figures come from the `--stats-json` file of its `warpnet run`: the network
-// model's summary rows "offered load", "accepted load", "latency" and "saturation"
-// (models/network/metrics/network_results.cpp). Other models have none of them; their rows
-// show "-".
+// A point's figures come from the `--stats-json` file of its `warpnet run`: the numbers of the
+// network model's figures offered_load, accepted_load, latency and saturated (the "figures"
+// object, models/figure.hpp; computed in models/network/metrics/network_results.cpp). Other
+// models have none of them; their rows show "-".
 //
 //   point  traffic.load  offered  accepted  latency  saturated
 //   0      0.1           0.1003   0.1003    23.41    no
@@ -30,7 +30,7 @@ struct PointFigures {
 };
 
 /// Reads the figures from a `--stats-json` document. Throws std::runtime_error when the text
-/// is not such a document; a missing row leaves its figure empty.
+/// is not such a document; a figure that is missing or has no number stays empty.
 PointFigures figures_from_stats_json(const std::string& json_text);
 
 struct PointOutcome {

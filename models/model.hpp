@@ -20,6 +20,7 @@
 #include "io/config/config.hpp"
 #include "io/config/schema.hpp"
 #include "io/results/result_set.hpp"
+#include "models/figure.hpp"
 #include "pdes/pdes.hpp"
 
 namespace models {
@@ -31,11 +32,8 @@ class ModelResults : public pdes::OutputSink {
  public:
   /// This rank's part of the results, after the run.
   virtual io::ResultSet local_results(const pdes::RunResult& run) const = 0;
-  /// Rows for the end-of-run summary (label, value), from the combined results.
-  virtual std::vector<std::pair<std::string, std::string>> summary(
-      const io::ResultSet& /*combined*/) const {
-    return {};
-  }
+  /// The figures of the end-of-run summary (figure.hpp), from the combined results.
+  virtual std::vector<Figure> summary(const io::ResultSet& /*combined*/) const { return {}; }
 };
 
 class Model {
@@ -45,10 +43,8 @@ class Model {
   virtual pdes::PartitionGraph partition_graph() const = 0;
   /// Adds every LP of sim.local_lps() to `sim`.
   virtual void add_lps(pdes::Simulation& sim) const = 0;
-  /// Model-specific rows for the end-of-run summary (label, value), after the engine's.
-  virtual std::vector<std::pair<std::string, std::string>> summary(const pdes::RunResult&) const {
-    return {};
-  }
+  /// Model-specific rows for the end-of-run summary, after the engine's (descriptive figures).
+  virtual std::vector<Figure> summary(const pdes::RunResult&) const { return {}; }
   /// The sink for this rank's committed records, or nullptr when the model has no results
   /// beyond the engine statistics.
   virtual std::unique_ptr<ModelResults> make_results() const { return nullptr; }

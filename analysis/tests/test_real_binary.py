@@ -157,3 +157,14 @@ def test_warmup_packets_and_samples(tmp_path):
     measured = run.table("network/nodes")["packets_measured"].sum()
     assert len(samples) == pytest.approx(measured / 5, rel=0.15)
     assert series["packets_delivered"].sum() >= 3000
+
+
+def test_warpnet_writes_its_figures_and_the_package_agrees(mesh_run):
+    run, _ = mesh_run
+    written = run.group_attrs("summary")
+    assert {"offered_load", "accepted_load", "latency", "hops", "saturated"} <= set(written)
+    computed = wa.computed_summary(run)
+    for name, value in written.items():
+        if name in computed:
+            assert float(computed[name]) == pytest.approx(float(value), rel=1e-9), name
+    assert wa.network_summary(run)["latency"] == written["latency"]

@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The network summary figures of one run, computed from its tables.
+"""The network summary figures of one run.
 
-The same formulas as the summary `warpnet run` prints (models/network/metrics/network_results.cpp
-and docs/hdf5-schema.md, "Network model"):
+warpnet writes the figures it prints into the file (the `/summary` group, one attribute per
+figure, docs/hdf5-schema.md); `network_summary` returns those numbers. For files written before
+that group existed, and for the figures warpnet does not print (the latency-map ones), it
+computes them from the tables with the same formulas (`computed_summary`; a test checks that
+both agree on real files) — models/network/metrics/network_results.cpp:
 
 - offered (accepted) load = sum(flits_offered (flits_accepted)) / num_nodes / measured cycles,
   in flits/node/cycle, over the measurement interval [warmup_cycles, measure_end_cycle);
@@ -83,7 +86,19 @@ def ticks_to_cycles(values, unit: str, ticks_per_cycle: float):
 
 
 def network_summary(run: Run) -> dict[str, Any]:
-    """The summary figures of one run as {name: value}; units in `SUMMARY_UNITS`."""
+    """The summary figures of one run as {name: value}; units in `SUMMARY_UNITS`. The numbers
+    warpnet wrote (`/summary`) win over the package's own computation."""
+    out = computed_summary(run)
+    written = run.group_attrs("summary")
+    for name in SUMMARY_UNITS:
+        if name in written:
+            value = float(written[name])
+            out[name] = bool(value) if name == "saturated" else value
+    return out
+
+
+def computed_summary(run: Run) -> dict[str, Any]:
+    """The summary figures computed by the package from the tables."""
     out: dict[str, Any] = {name: NAN for name in SUMMARY_UNITS}
     out["saturated"] = None
     p = network_params(run)

@@ -12,14 +12,18 @@
 
 namespace {
 
+// The figures object a network run writes (models/figure.hpp); the printed texts are not read.
 const char* const kNetworkStats = R"json({
   "model": "network",
-  "model_summary": {
-    "network": "mesh 8x8, concentration 1 (64 routers, 64 nodes)",
-    "offered load": "0.3012 flits/node/cycle",
-    "accepted load": "0.2987 flits/node/cycle",
-    "latency": "34.51 cycles",
-    "saturation": "no (backlog +0.3% of the flits offered in cycles 1750..3000)"
+  "model_summary": {"offered load": "9.9 (not read)"},
+  "figures": {
+    "network": {"label": "network", "value": null, "unit": "", "text": "mesh 8x8"},
+    "offered_load": {"label": "offered load", "value": 0.30123, "unit": "flits/node/cycle",
+                     "text": "0.3012 flits/node/cycle"},
+    "accepted_load": {"label": "accepted load", "value": 0.2987, "unit": "flits/node/cycle",
+                      "text": "0.2987 flits/node/cycle"},
+    "latency": {"label": "latency", "value": 34.51, "unit": "cycles", "text": "34.51 cycles"},
+    "saturated": {"label": "saturation", "value": 0, "unit": "", "text": "no (...)"}
   }
 })json";
 
@@ -39,9 +43,9 @@ app::PointOutcome outcome(std::size_t index, const std::string& value, bool ok) 
 
 }  // namespace
 
-TEST_CASE("figures are read from the network model's summary rows") {
+TEST_CASE("figures are read as numbers from the network model's figures, by key") {
   const app::PointFigures f = app::figures_from_stats_json(kNetworkStats);
-  CHECK(*f.offered == doctest::Approx(0.3012));
+  CHECK(*f.offered == 0.30123);  // the number itself, not its printed form
   CHECK(*f.accepted == doctest::Approx(0.2987));
   CHECK(*f.latency == doctest::Approx(34.51));
   CHECK(f.saturated == false);
@@ -54,11 +58,12 @@ TEST_CASE("missing or undecided figures stay empty") {
   CHECK_FALSE(phold.offered);
   CHECK_FALSE(phold.saturated);
   const app::PointFigures unknown = app::figures_from_stats_json(
-      R"json({"model_summary": {"latency": "n/a (no measured packet)",
-                            "saturation": "unknown (fewer than 2 windows)"}})json");
+      R"json({"figures": {"latency": {"value": null, "unit": "cycles"},
+                          "saturated": {"value": null, "unit": ""}}})json");
   CHECK_FALSE(unknown.latency);
+  CHECK(unknown.latency_unit == "cycles");
   CHECK_FALSE(unknown.saturated);
-  CHECK(app::figures_from_stats_json(R"json({"model_summary": {"saturation": "yes (x)"}})json")
+  CHECK(app::figures_from_stats_json(R"json({"figures": {"saturated": {"value": 1}}})json")
             .saturated == true);
   CHECK_THROWS_AS(app::figures_from_stats_json("not json"), std::runtime_error);
 }

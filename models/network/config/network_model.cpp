@@ -53,17 +53,17 @@ void NetworkModel::add_lps(pdes::Simulation& sim) const {
   build_network(sim, setup_.params, setup_.parts);
 }
 
-std::vector<std::pair<std::string, std::string>> NetworkModel::summary(
-    const pdes::RunResult& /*run*/) const {
+std::vector<models::Figure> NetworkModel::summary(const pdes::RunResult& /*run*/) const {
+  using models::Figure;
   const NetworkParams& p = setup_.params;
   const RouterParams& r = p.router;
   return {
-      {"network", setup_.topology->summary()},
-      {"routing", p.routing},
-      {"router", std::string(to_string(r.switching)) + ", " + std::to_string(r.vcs) + " VCs x " +
+      Figure::note("network", setup_.topology->summary()),
+      Figure::note("routing", p.routing),
+      Figure::note("router", std::string(to_string(r.switching)) + ", " + std::to_string(r.vcs) + " VCs x " +
                      std::to_string(r.buffer_depth) + " flits, " +
-                     std::to_string(r.head_delay() + r.st_delay + r.link_latency) + "-cycle hop"},
-      {"traffic", traffic_summary(p)},
+                     std::to_string(r.head_delay() + r.st_delay + r.link_latency) + "-cycle hop"),
+      Figure::note("traffic", traffic_summary(p)),
   };
 }
 

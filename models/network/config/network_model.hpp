@@ -26,7 +26,7 @@ class NetworkModel final : public models::Model {
   pdes::PartitionGraph partition_graph() const override;
   void add_lps(pdes::Simulation& sim) const override;
   /// What was simulated: the network, routing, router and traffic, one row each.
-  std::vector<std::pair<std::string, std::string>> summary(
+  std::vector<models::Figure> summary(
       const pdes::RunResult& run) const override;
   /// A NetworkResults over the measurement interval and window of the configuration.
   std::unique_ptr<models::ModelResults> make_results() const override;

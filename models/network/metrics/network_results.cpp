@@ -368,8 +368,8 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   return set;
 }
 
-std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
-    const io::ResultSet& combined) const {
+std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combined) const {
+  using models::Figure;
   const io::Table& nodes = require_table(combined, kNodesTable);
   const io::Table& series = require_table(combined, kTimeSeriesTable);
   // With traffic.warmup_packets the warm-up end is known only here, from the combined results.
@@ -377,62 +377,74 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
   const double node_cycles = static_cast<double>(params_.num_nodes) *
                              static_cast<double>(params_.measure_end_cycle - warmup);
-  std::vector<std::pair<std::string, std::string>> rows;
+  std::vector<Figure> rows;
   if (params_.warmup_packets > 0) {
-    rows.emplace_back("warm-up end",
-                      warmup < params_.measure_end_cycle
-                          ? "cycle " + std::to_string(warmup) + " (" +
-                                std::to_string(params_.warmup_packets) + " packets delivered)"
-                          : "not reached: fewer than " + std::to_string(params_.warmup_packets) +
-                                " packets delivered before the measurement end");
+    if (warmup < params_.measure_end_cycle) {
+      rows.push_back(Figure::number("warmup_end", "warm-up end", static_cast<double>(warmup),
+                                    "", "cycle %.0f",
+                                    " (" + std::to_string(params_.warmup_packets) +
+                                        " packets delivered)"));
+    } else {
+      rows.push_back(Figure::missing("warmup_end", "warm-up end", "",
+                                     "not reached: fewer than " +
+                                         std::to_string(params_.warmup_packets) +
+                                         " packets delivered before the measurement end"));
+    }
   }
-  auto load_row = [&](const char* label, const char* column) {
-    rows.emplace_back(label,
-                      node_cycles == 0
-                          ? std::string("n/a (empty measurement interval)")
-                          : format("%.4f flits/node/cycle",
-                                   static_cast<double>(column_sum(nodes, column)) / node_cycles));
+  auto load_row = [&](const char* key, const char* label, const char* column) {
+    const char* unit = "flits/node/cycle";
+    rows.push_back(node_cycles == 0
+                       ? Figure::missing(key, label, unit, "n/a (empty measurement interval)")
+                       : Figure::number(key, label,
+                                        static_cast<double>(column_sum(nodes, column)) /
+                                            node_cycles,
+                                        unit, "%.4f"));
   };
-  load_row("offered load", "flits_offered");
-  load_row("accepted load", "flits_accepted");
+  load_row("offered_load", "offered load", "flits_offered");
+  load_row("accepted_load", "accepted load", "flits_accepted");
 
   const std::uint64_t measured = column_sum(nodes, "packets_measured");
-  rows.emplace_back("packets measured", std::to_string(measured));
+  rows.push_back(Figure::number("packets_measured", "packets measured",
+                                static_cast<double>(measured), "", "%.0f"));
   const double latency = static_cast<double>(signed_column_sum(nodes, "latency_sum"));
   const double network = static_cast<double>(signed_column_sum(nodes, "network_latency_sum"));
-  auto mean_row = [&](const char* label, double sum, double scale, const char* unit) {
-    rows.emplace_back(
-        label, measured == 0 ? std::string("n/a (no measured packet)")
-                             : format("%.2f", sum / scale / static_cast<double>(measured)) + unit);
+  auto mean_row = [&](const char* key, const char* label, double sum, double scale,
+                      const char* unit, const std::string& suffix = "") {
+    rows.push_back(measured == 0
+                       ? Figure::missing(key, label, unit, "n/a (no measured packet)")
+                       : Figure::number(key, label, sum / scale / static_cast<double>(measured),
+                                        unit, "%.2f", suffix));
   };
-  mean_row("latency", latency, cycle, " cycles");
-  mean_row("network latency", network, cycle, " cycles");
-  mean_row("source-queue wait", latency - network, cycle, " cycles");
-  mean_row("contention", static_cast<double>(column_sum(nodes, "blocked_cycles_sum")), 1.0,
-           " cycles (heads waiting at routers)");
-  mean_row("hops", static_cast<double>(column_sum(nodes, "hops_sum")), 1.0, " routers");
+  mean_row("latency", "latency", latency, cycle, "cycles");
+  mean_row("network_latency", "network latency", network, cycle, "cycles");
+  mean_row("source_queue_latency", "source-queue wait", latency - network, cycle, "cycles");
+  mean_row("contention", "contention", static_cast<double>(column_sum(nodes, "blocked_cycles_sum")),
+           1.0, "cycles", " (heads waiting at routers)");
+  mean_row("hops", "hops", static_cast<double>(column_sum(nodes, "hops_sum")), 1.0, "routers");
   const std::uint64_t min_hops = column_sum(nodes, "min_hops_sum");
   if (min_hops > 0) {
-    rows.emplace_back("path stretch",
-                      format("%.3f", static_cast<double>(column_sum(nodes, "hops_sum")) /
-                                         static_cast<double>(min_hops)));
+    rows.push_back(Figure::number("stretch", "path stretch",
+                                  static_cast<double>(column_sum(nodes, "hops_sum")) /
+                                      static_cast<double>(min_hops),
+                                  "", "%.3f"));
   }
   // Source routings that choose among paths (packets carry a width only then).
   if (const std::uint64_t width = column_sum(nodes, "width_sum"); width > 0 && measured > 0) {
-    rows.emplace_back("metapath width",
-                      format("%.3f paths (mean at the MSP choice)",
-                             static_cast<double>(width) / static_cast<double>(measured)));
-    rows.emplace_back("non-canonical packets",
-                      format("%.1f%% of measured packets",
-                             100.0 * static_cast<double>(column_sum(nodes, "noncanonical_packets")) /
-                                 static_cast<double>(measured)));
+    rows.push_back(Figure::number("mean_width", "metapath width",
+                                  static_cast<double>(width) / static_cast<double>(measured),
+                                  "paths", "%.3f", " (mean at the path choice)"));
+    const double noncanonical = static_cast<double>(column_sum(nodes, "noncanonical_packets")) /
+                                static_cast<double>(measured);
+    rows.push_back({"noncanonical_fraction", "non-canonical packets", noncanonical, "",
+                    format("%.1f%% of measured packets", 100.0 * noncanonical)});
   }
   if (const std::uint64_t acks = column_sum(nodes, "acks_received"); acks > 0) {
     const double ack_flits = static_cast<double>(column_sum(nodes, "ack_flits"));
     const double data_flits = static_cast<double>(column_sum(nodes, "flits_received"));
-    rows.emplace_back("ACKs", std::to_string(acks) +
-                                  format(" (%.1f%% of the flits delivered, whole run)",
-                                         100.0 * ack_flits / (ack_flits + data_flits)));
+    const double share = ack_flits / (ack_flits + data_flits);
+    rows.push_back({"ack_share", "ACKs", share, "",
+                    std::to_string(acks) +
+                        format(" (%.1f%% of the flits delivered, whole run)", 100.0 * share)});
   }
 
   // Eq. 4.1/4.2: each destination's mean first, then their mean (rows are sorted by node).
@@ -446,10 +458,12 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
     sum_of_means += static_cast<double>(nodes.at(r, lat).as_i64()) / cycle / static_cast<double>(n);
     ++destinations;
   }
-  rows.emplace_back("latency (dest. means)",
-                    destinations == 0
-                        ? std::string("n/a (no measured packet)")
-                        : format("%.2f cycles", sum_of_means / static_cast<double>(destinations)));
+  rows.push_back(destinations == 0
+                     ? Figure::missing("latency_dest_mean", "latency (dest. means)", "cycles",
+                                       "n/a (no measured packet)")
+                     : Figure::number("latency_dest_mean", "latency (dest. means)",
+                                      sum_of_means / static_cast<double>(destinations),
+                                      "cycles", "%.2f"));
 
   // Saturation: windows entirely inside the second half of the interval.
   const std::uint64_t middle = warmup + (params_.measure_end_cycle - warmup) / 2;
@@ -467,6 +481,7 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
     delivered += series.at(r, del).as_u64();
   }
   std::string saturation;
+  std::optional<double> saturated;  // 1 yes, 0 no, absent: cannot tell
   if (last < first + 2) {
     saturation = "unknown (fewer than 2 windows in the second half of the measurement)";
   } else if (generated == 0) {
@@ -478,6 +493,7 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
     const bool network_behind =
         static_cast<double>(delivered) < kSaturationShare * static_cast<double>(generated);
     const SourceVerdict source = worst_source(combined, warmup);
+    saturated = network_behind || source.behind ? 1.0 : 0.0;
     saturation = (network_behind || source.behind ? "yes" : "no") +
                  format(" (worst source delivered %.1f%% of its offered flits, ",
                         100.0 * source.delivered_share) +
@@ -487,7 +503,7 @@ std::vector<std::pair<std::string, std::string>> NetworkResults::summary(
                  std::to_string(first * params_.window_cycles) + ".." +
                  std::to_string(last * params_.window_cycles) + ")";
   }
-  rows.emplace_back("saturation", saturation);
+  rows.push_back({"saturated", "saturation", saturated, "", saturation});
   return rows;
 }
 

@@ -46,7 +46,7 @@
 //   sim.set_output_sink(&results);
 //   ... run ...
 //   io::ResultSet all = io::combine(results.local_results(run), MPI_COMM_WORLD);
-//   for (auto& [label, value] : results.summary(all)) print(label, value);
+//   for (const models::Figure& f : results.summary(all)) print(f.label, f.text);
 #pragma once
 
 #include <cstdint>
@@ -104,8 +104,7 @@ class NetworkResults final : public models::ModelResults {
   void write(const pdes::Record& record) override;
   /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
   io::ResultSet local_results(const pdes::RunResult& run) const override;
-  std::vector<std::pair<std::string, std::string>> summary(
-      const io::ResultSet& combined) const override;
+  std::vector<models::Figure> summary(const io::ResultSet& combined) const override;
 
  private:
   struct NodeSums {

@@ -112,9 +112,9 @@ TEST_CASE("the model entry: cycles as the time unit, the model built from a conf
   CHECK(model->partition_graph().num_lps == 32);
   const auto rows = model->summary(pdes::RunResult{});
   REQUIRE(rows.size() == 4);
-  CHECK(rows[0].first == "network");
-  CHECK(rows[0].second.starts_with("mesh 4x4"));
-  CHECK(rows[3].second == "uniform at 0.2 flits/node/cycle, bernoulli, 1-flit packets");
+  CHECK(rows[0].label == "network");
+  CHECK(rows[0].text.starts_with("mesh 4x4"));
+  CHECK(rows[3].text == "uniform at 0.2 flits/node/cycle, bernoulli, 1-flit packets");
   const auto results = model->make_results();
   REQUIRE(results != nullptr);
   const io::ResultSet set = results->local_results(pdes::RunResult{});
@@ -151,7 +151,7 @@ TEST_CASE("a built model runs and its results see every packet") {
   CHECK(generated > 1000);  // 16 nodes x 0.2 x 500 cycles = 1600 expected
   CHECK(received == generated);
   std::map<std::string, std::string> rows;
-  for (const auto& [label, value] : results->summary(set)) rows[label] = value;
+  for (const models::Figure& f : results->summary(set)) rows[f.label] = f.text;
   CHECK(rows.at("saturation").starts_with("no"));
 }
 
@@ -172,7 +172,9 @@ std::map<std::string, std::string> run_example(const std::string& file,
   sim.set_output_sink(results.get());
   const pdes::RunResult run = sim.run();
   std::map<std::string, std::string> rows;
-  for (const auto& [label, value] : results->summary(results->local_results(run))) {
+  for (const models::Figure& f : results->summary(results->local_results(run))) {
+    const std::string& label = f.label;
+    const std::string& value = f.text;
     MESSAGE(label << ": " << value);
     rows[label] = value;
   }

@@ -78,7 +78,7 @@ void feed_small_run(NetworkResults& r, int only_rank = -1, int ranks = 1) {
 
 std::map<std::string, std::string> rows_of(const NetworkResults& r, const io::ResultSet& set) {
   std::map<std::string, std::string> out;
-  for (const auto& [label, value] : r.summary(set)) out[label] = value;
+  for (const models::Figure& f : r.summary(set)) out[f.label] = f.text;
   return out;
 }
 
