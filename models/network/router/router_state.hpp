@@ -80,14 +80,16 @@ struct RouterState {
   std::vector<PortState> ports;
   std::vector<BufferedFlit> slots;
   std::vector<PortTotals> totals;
-  AlgorithmState routing;    ///< the routing's router monitor (router_monitor.hpp), if any
-  AlgorithmState selection;  ///< the selection function's (selection/selection_function.hpp)
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
   std::uint32_t first_output = 0;       ///< output arbitrated first in the next pass
   std::uint32_t buffered = 0;           ///< flits in all input buffers
   std::uint32_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
   std::uint32_t reserved = 0;
+  // Last, after the two cache lines every event reads: touched only by monitors and selection
+  // functions that keep state.
+  AlgorithmState routing;    ///< the routing's router monitor (router_monitor.hpp), if any
+  AlgorithmState selection;  ///< the selection function's (selection/selection_function.hpp)
 
   /// Bytes of the state and everything it owns (for the benchmark and the size test).
   std::size_t bytes() const {
