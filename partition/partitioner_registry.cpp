@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "partition/block_partitioner.hpp"
+#include "partition/metis_partitioner.hpp"
 #include "partition/round_robin_partitioner.hpp"
 #include "pdes/error.hpp"
 
@@ -22,6 +23,8 @@ const std::vector<Entry>& table() {
        [] { return std::make_unique<BlockPartitioner>(); }},
       {{"round-robin", "LP i on rank i mod ranks"},
        [] { return std::make_unique<RoundRobinPartitioner>(); }},
+      {{"metis", "METIS k-way: fewest cut edges, balanced LP weights (models with an LP graph)"},
+       [] { return std::make_unique<MetisPartitioner>(); }},
   };
   return entries;
 }

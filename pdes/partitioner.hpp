@@ -24,6 +24,9 @@ struct PartitionGraph {
   std::vector<std::uint64_t> edge_offsets;  ///< size num_lps + 1 when edges are given
   std::vector<std::uint64_t> edge_targets;
   std::vector<std::uint32_t> edge_weights;
+  /// Optional: the relative work of each LP (a router weighs more than a node); empty: all 1.
+  /// Graph partitioners (METIS) balance these across ranks.
+  std::vector<std::uint32_t> vertex_weights;
   /// Optional: every LP id once, in an order that keeps LPs exchanging many events close
   /// together (the network model: each router followed by its nodes). Block partitioning cuts
   /// this order, not the id order, into contiguous blocks. Empty: the id order.

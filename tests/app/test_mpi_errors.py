@@ -69,3 +69,25 @@ def test_round_robin_partitioner_gives_the_block_digest(warpnet, root):
                                 if "event digest" in line]
     assert digests["block"] == digests["round-robin"]
     assert len(digests["block"]) == 1
+
+
+def test_metis_gives_the_block_digest_on_the_network_and_refuses_phold(warpnet, root):
+    example = root / "examples" / "mesh8x8.toml"
+    digests = {}
+    for partitioner in ("block", "metis"):
+        command = [MPIEXEC, "-np", "2", warpnet.binary, "run", str(example), "--no-progress",
+                   "--no-output", "--engine", "optimistic", "--set", "simulation.end_time=1500",
+                   "--set", "traffic.warmup_cycles=500", "--set",
+                   f"simulation.partitioner={partitioner}"]
+        result = subprocess.run(command, capture_output=True, text=True,
+                                env={**os.environ, **MPI_ENV}, timeout=120)
+        assert result.returncode == 0, result.stderr
+        assert f"partitioner            {partitioner} (edge cut" in result.stdout
+        digests[partitioner] = [line for line in result.stdout.splitlines()
+                                if "event digest" in line]
+    assert digests["block"] == digests["metis"] and len(digests["block"]) == 1
+
+    result = mpi_run(warpnet, root, 2, "--engine", "optimistic", "--set",
+                     "simulation.partitioner=metis")
+    assert result.returncode == 2
+    assert "simulation.partitioner: metis partitions the model's LP graph" in result.stderr

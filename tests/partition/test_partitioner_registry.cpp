@@ -5,7 +5,7 @@
 #include "pdes/error.hpp"
 
 TEST_CASE("every registered name builds the partitioner of that name") {
-  REQUIRE(partition::partitioner_names() == std::vector<std::string>{"block", "round-robin"});
+  REQUIRE(partition::partitioner_names() == std::vector<std::string>{"block", "round-robin", "metis"});
   for (const auto& info : partition::partitioners()) {
     CHECK(!info.description.empty());
     CHECK(partition::make_partitioner(info.name)->name() == info.name);

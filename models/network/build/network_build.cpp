@@ -140,6 +140,14 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
   // (injection and ejection stay on the rank) and routers with their id neighbours. The id
   // order would put all routers before all nodes, so that 2 ranks split them into a rank of
   // routers and a rank of nodes.
+  // Vertex weights for graph partitioners: a router's events grow with the flits crossing its
+  // ports, a node's with the flits it sends and receives on its one link, so a router weighs
+  // its port count and a node 1 (a proxy, not a measurement; docs/optimistic-engine.md).
+  graph.vertex_weights.reserve(graph.num_lps);
+  for (RouterId r = 0; r < layout.num_routers; ++r) {
+    graph.vertex_weights.push_back(topology.num_ports(r));
+  }
+  graph.vertex_weights.resize(graph.num_lps, 1);
   graph.locality_order.reserve(graph.num_lps);
   for (RouterId r = 0; r < layout.num_routers; ++r) {
     graph.locality_order.push_back(layout.router_lp(r).value());
