@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/network/build/lp_weights.hpp"
 #include "models/network/node/injection_process.hpp"
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
@@ -135,6 +136,7 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
     graph.edge_weights.push_back(1);
     graph.edge_offsets.push_back(graph.edge_targets.size());
   }
+  graph.vertex_weights = network_lp_weights(topology);
   // Each router followed by its nodes: a block of this order keeps a node with its router
   // (injection and ejection stay on the rank) and routers with their id neighbours. The id
   // order would put all routers before all nodes, so that 2 ranks split them into a rank of
