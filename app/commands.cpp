@@ -13,6 +13,7 @@
 
 #include "app/exit_codes.hpp"
 #include "app/mpi_session.hpp"
+#include "app/partition_setup.hpp"
 #include "app/progress_line.hpp"
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
@@ -20,7 +21,6 @@
 #include "io/hdf5/output_path.hpp"
 #include "io/hdf5/write_results.hpp"
 #include "io/results/combine.hpp"
-#include "partition/partitioner_registry.hpp"
 
 namespace app {
 
@@ -66,12 +66,9 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   pdes::Simulation sim(kernel);
   const pdes::PartitionGraph graph = model->partition_graph();
   sim.set_lp_count(graph.num_lps);
-  const std::string partitioner_name = loaded.config.get_string("simulation.partitioner");
-  partition::check_partition_request(graph, sim.num_ranks());
-  pdes::Partition partition =
-      partition::make_partitioner(partitioner_name)->partition(graph, sim.num_ranks());
-  const std::uint64_t edge_cut = partition.edge_cut(graph);
-  sim.set_partition(std::move(partition));
+  const ChosenPartition chosen =
+      choose_partition(loaded.config, graph, sim.num_ranks(), MPI_COMM_WORLD);
+  sim.set_partition(chosen.partition);
   model->add_lps(sim);
   const std::unique_ptr<models::ModelResults> results = model->make_results();
   sim.set_output_sink(results.get());
@@ -89,8 +86,10 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.ticks_per_unit = entry.ticks_per_time_unit;
   report.kernel = kernel;
   report.optimism_window_origin = built.optimism_window_origin;
-  report.partitioner = partitioner_name;
-  report.edge_cut = edge_cut;
+  report.partitioner = chosen.partitioner;
+  report.edge_cut = chosen.edge_cut;
+  report.load_imbalance = chosen.load_imbalance;
+  report.rank_partition = describe_ranks(chosen);
   report.config_hash = loaded.config.hash();
   const auto start_time = std::chrono::system_clock::now();
   report.result = sim.run();
@@ -118,8 +117,11 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
     metadata.config_toml = loaded.config.effective_toml();
     metadata.seed = kernel.seed;
     metadata.engine = std::string(pdes::to_string(kernel.engine));
-    metadata.partitioner = partitioner_name;
-    metadata.edge_cut = edge_cut;
+    metadata.partitioner = chosen.partitioner;
+    metadata.edge_cut = chosen.edge_cut;
+    metadata.load_imbalance = chosen.load_imbalance;
+    metadata.rank_of_lp = chosen.partition.rank_of_lp;
+    metadata.vertex_weights = graph.vertex_weights;
     metadata.start_time = start_time;
     metadata.end_time = end_time;
     metadata.result = report.result;

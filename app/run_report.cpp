@@ -65,7 +65,9 @@ std::string format_summary(const RunReport& r) {
   row("engine", fmt::format("{} on {} rank{}", pdes::to_string(r.kernel.engine),
                             r.result.num_ranks, r.result.num_ranks == 1 ? "" : "s"));
   if (!r.partitioner.empty() && r.result.num_ranks > 1) {
-    row("partitioner", fmt::format("{} (edge cut {})", r.partitioner, with_commas(r.edge_cut)));
+    row("partitioner", fmt::format("{} (edge cut {}, load imbalance {:.3f})", r.partitioner,
+                                   with_commas(r.edge_cut), r.load_imbalance));
+    if (!r.rank_partition.empty()) row("partition", r.rank_partition);
   }
   if (r.kernel.engine == pdes::EngineKind::optimistic) {
     row("optimism window",
@@ -134,6 +136,7 @@ std::string format_stats_json(const RunReport& r) {
   doc["optimism_window_origin"] = r.optimism_window_origin;
   doc["partitioner"] = r.partitioner;
   doc["edge_cut"] = r.edge_cut;
+  doc["load_imbalance"] = r.load_imbalance;
   doc["output_file"] = r.output_file;
   doc["termination"] = std::string(pdes::to_string(r.result.reason));
   doc["last_event_time_ticks"] = r.result.last_event_time.ticks();

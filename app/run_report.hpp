@@ -24,8 +24,10 @@ struct RunReport {
   pdes::KernelConfig kernel;
   std::string optimism_window_origin;  ///< BuiltRun::optimism_window_origin
   std::string partitioner;
-  std::uint64_t edge_cut = 0;
-  std::string output_file;  ///< the HDF5 results file written, if any  ///< weight of the partition graph's edges between ranks
+  std::uint64_t edge_cut = 0;  ///< weight of the partition graph's edges between ranks
+  double load_imbalance = 1.0;  ///< heaviest rank's LP weight over the mean (1: balanced)
+  std::string rank_partition;   ///< LPs and LP weight per rank (app/partition_setup.hpp)
+  std::string output_file;      ///< the HDF5 results file written, if any
   std::uint64_t config_hash = 0;
   pdes::RunResult result;
   std::vector<models::Figure> model_rows;

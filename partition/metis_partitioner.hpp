@@ -1,19 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// MetisPartitioner: multilevel k-way partitioning of the LP graph with METIS (Karypis & Kumar,
-// "A fast and high quality multilevel scheme for partitioning irregular graphs", SIAM J. Sci.
-// Comput. 20(1), 1998; libmetis-dev), minimising the weight of the edges cut (the events that
-// cross ranks) while keeping each rank's vertex weight (the LPs' work) within METIS's default
-// 3 % imbalance.
+// MetisPartitioner: METIS's multilevel k-way partitioning (METIS_PartGraphKway, libmetis 5)
+// of the LP graph: balances the LP weights per rank within 3 % (METIS's default load
+// imbalance tolerance, ufactor 30) while minimising the weight of the edges cut.
 //
-// Vertex weights come from PartitionGraph::vertex_weights when the model gives them (the
-// network model: a router weighs its ports, a node 1), else every LP weighs 1. METIS runs with
-// a fixed seed, so the mapping is the same on every rank and in every run; results do not
-// depend on it anyway (the event order is total). A rank that METIS leaves empty gets one LP
-// of the heaviest rank.
-//
-// Needs the model's edges: a graph without them (PHOLD) is a configuration error naming
-// simulation.partitioner.
+// Reproducible: METIS runs with a fixed seed (kSeed) and its own random generator, so every
+// rank (each computes the mapping itself) and every run get the same mapping from the same
+// graph. One rank is the trivial mapping (METIS is not called). A part METIS leaves empty is
+// filled (nonempty_ranks.hpp).
 #pragma once
 
 #include <string>
@@ -24,6 +18,8 @@ namespace partition {
 
 class MetisPartitioner final : public pdes::Partitioner {
  public:
+  static constexpr int kSeed = 20240501;
+
   std::string name() const override { return "metis"; }
   pdes::Partition partition(const pdes::PartitionGraph& graph, int num_ranks) const override;
 };

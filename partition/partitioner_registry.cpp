@@ -4,8 +4,10 @@
 #include <functional>
 
 #include "partition/block_partitioner.hpp"
+#include "partition/file_partitioner.hpp"
 #include "partition/metis_partitioner.hpp"
 #include "partition/round_robin_partitioner.hpp"
+#include "partition/scotch_partitioner.hpp"
 #include "pdes/error.hpp"
 
 namespace partition {
@@ -14,17 +16,23 @@ namespace {
 
 struct Entry {
   PartitionerInfo info;
-  std::function<std::unique_ptr<pdes::Partitioner>()> make;
+  std::function<std::unique_ptr<pdes::Partitioner>(const PartitionerOptions&)> make;
 };
 
 const std::vector<Entry>& table() {
   static const std::vector<Entry> entries = {
-      {{"block", "contiguous blocks of LP ids, one per rank"},
-       [] { return std::make_unique<BlockPartitioner>(); }},
+      {{"block", "contiguous blocks of the model's locality order (or of LP ids), one per rank"},
+       [](const PartitionerOptions&) { return std::make_unique<BlockPartitioner>(); }},
       {{"round-robin", "LP i on rank i mod ranks"},
-       [] { return std::make_unique<RoundRobinPartitioner>(); }},
-      {{"metis", "METIS k-way: fewest cut edges, balanced LP weights (models with an LP graph)"},
-       [] { return std::make_unique<MetisPartitioner>(); }},
+       [](const PartitionerOptions&) { return std::make_unique<RoundRobinPartitioner>(); }},
+      {{"metis", "METIS k-way: balanced LP weights, few cut edges (seeded)"},
+       [](const PartitionerOptions&) { return std::make_unique<MetisPartitioner>(); }},
+      {{"scotch", "Scotch graph partitioning: balanced LP weights, few cut edges (seeded)"},
+       [](const PartitionerOptions&) { return std::make_unique<ScotchPartitioner>(); }},
+      {{"file", "the mapping in simulation.partition_file (one rank per line per LP)"},
+       [](const PartitionerOptions& o) {
+         return std::make_unique<FilePartitioner>(o.file, o.file_key);
+       }},
   };
   return entries;
 }
@@ -48,8 +56,14 @@ std::vector<std::string> partitioner_names() {
 
 std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
                                                     const std::string& key) {
+  return make_partitioner(name, PartitionerOptions{}, key);
+}
+
+std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
+                                                    const PartitionerOptions& options,
+                                                    const std::string& key) {
   for (const Entry& e : table()) {
-    if (e.info.name == name) return e.make();
+    if (e.info.name == name) return e.make(options);
   }
   std::string valid;
   for (const Entry& e : table()) valid += (valid.empty() ? "" : ", ") + e.info.name;

@@ -2,11 +2,11 @@
 //
 // The partitioners by name, for configuration files (simulation.partitioner) and the CLI.
 //
-//   auto p = partition::make_partitioner("block");   // or "round-robin"
+//   auto p = partition::make_partitioner("metis");   // block, round-robin, metis, scotch, file
 //   pdes::Partition map = p->partition(model.partition_graph(), num_ranks);
 //
 // An unknown name throws pdes::ConfigError listing the valid ones. Adding a partitioner is one
-// line in the table in partitioner_registry.cpp.
+// line in the table in partitioner_registry.cpp. "file" reads PartitionerOptions::file.
 #pragma once
 
 #include <memory>
@@ -22,6 +22,12 @@ struct PartitionerInfo {
   std::string description;
 };
 
+/// What a partitioner may need besides the graph.
+struct PartitionerOptions {
+  std::string file;                                   ///< "file": the partition file
+  std::string file_key = "simulation.partition_file";  ///< the key that gave it, for messages
+};
+
 /// Every partitioner, in the order of the table.
 const std::vector<PartitionerInfo>& partitioners();
 std::vector<std::string> partitioner_names();
@@ -29,6 +35,9 @@ std::vector<std::string> partitioner_names();
 /// The partitioner called `name`. `key` names the configuration key in the error message.
 std::unique_ptr<pdes::Partitioner> make_partitioner(
     const std::string& name, const std::string& key = "simulation.partitioner");
+std::unique_ptr<pdes::Partitioner> make_partitioner(
+    const std::string& name, const PartitionerOptions& options,
+    const std::string& key = "simulation.partitioner");
 
 /// Checks what every partitioner needs: at least one rank and no more ranks than LPs.
 void check_partition_request(const pdes::PartitionGraph& graph, int num_ranks);

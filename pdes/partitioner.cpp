@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pdes/partitioner.hpp"
 
+#include <algorithm>
+
 #include "pdes/error.hpp"
 
 namespace pdes {
@@ -57,6 +59,27 @@ std::uint64_t Partition::edge_cut(const PartitionGraph& graph) const {
     }
   }
   return cut;
+}
+
+std::vector<std::uint64_t> Partition::rank_weights(const PartitionGraph& graph) const {
+  std::vector<std::uint64_t> weights(static_cast<std::size_t>(num_ranks), 0);
+  for (std::size_t lp = 0; lp < rank_of_lp.size(); ++lp) {
+    weights[static_cast<std::size_t>(rank_of_lp[lp])] += graph.weight_of(lp);
+  }
+  return weights;
+}
+
+double Partition::load_imbalance(const PartitionGraph& graph) const {
+  const std::vector<std::uint64_t> weights = rank_weights(graph);
+  std::uint64_t total = 0;
+  std::uint64_t heaviest = 0;
+  for (const std::uint64_t w : weights) {
+    total += w;
+    heaviest = std::max(heaviest, w);
+  }
+  if (total == 0) return 1.0;
+  return static_cast<double>(heaviest) * static_cast<double>(num_ranks) /
+         static_cast<double>(total);
 }
 
 }  // namespace pdes

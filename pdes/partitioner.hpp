@@ -3,8 +3,9 @@
 // Partitioning: which rank owns which LP.
 //
 // A model describes its LPs as a PartitionGraph (cheap to build on every rank: ids, optional
-// edges weighted by expected traffic). A Partitioner (implemented in partition/: block,
-// round-robin, later METIS and Scotch) maps it to ranks. Each rank then builds only its own LPs.
+// edges weighted by expected traffic, optional weights for the work each LP does). A
+// Partitioner (implemented in partition/: block, round-robin, METIS, Scotch, a file) maps it to
+// ranks. Each rank then builds only its own LPs.
 // The mapping never changes results (the event order is total and independent of ranks); it
 // changes only speed.
 #pragma once
@@ -24,13 +25,18 @@ struct PartitionGraph {
   std::vector<std::uint64_t> edge_offsets;  ///< size num_lps + 1 when edges are given
   std::vector<std::uint64_t> edge_targets;
   std::vector<std::uint32_t> edge_weights;
-  /// Optional: the relative work of each LP (a router weighs more than a node); empty: all 1.
-  /// Graph partitioners (METIS) balance these across ranks.
-  std::vector<std::uint32_t> vertex_weights;
   /// Optional: every LP id once, in an order that keeps LPs exchanging many events close
   /// together (the network model: each router followed by its nodes). Block partitioning cuts
   /// this order, not the id order, into contiguous blocks. Empty: the id order.
   std::vector<std::uint64_t> locality_order;
+  /// Optional: the relative work of each LP (events it executes, in any unit the model likes;
+  /// the network model: a router several times a node). Graph partitioners balance the sum of
+  /// these weights per rank. Empty: every LP weighs 1.
+  std::vector<std::uint32_t> vertex_weights;
+
+  std::uint64_t weight_of(std::uint64_t lp) const {
+    return vertex_weights.empty() ? 1 : vertex_weights[lp];
+  }
 };
 
 /// The LP -> rank map.
@@ -43,6 +49,11 @@ struct Partition {
   std::vector<LpId> lps_of(int rank) const;
   /// Sum of the weights of edges whose ends lie on different ranks (0 without edges).
   std::uint64_t edge_cut(const PartitionGraph& graph) const;
+  /// The sum of the LP weights of each rank (graph.vertex_weights; 1 per LP without them).
+  std::vector<std::uint64_t> rank_weights(const PartitionGraph& graph) const;
+  /// The heaviest rank's weight over the mean rank weight: 1.0 is perfect balance, 1.5 means
+  /// the busiest rank has half as much work again as the average (and bounds the speed-up).
+  double load_imbalance(const PartitionGraph& graph) const;
 };
 
 /// Contiguous blocks of LP ids, the first (num_lps mod num_ranks) blocks one LP larger. The

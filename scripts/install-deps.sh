@@ -10,7 +10,7 @@ packages=(
   libboost-serialization-dev
   doctest-dev libbenchmark-dev
   libcli11-dev libfmt-dev libspdlog-dev libtomlplusplus-dev nlohmann-json3-dev
-  librandom123-dev libmetis-dev
+  librandom123-dev libmetis-dev libscotch-dev
   python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-pytest
   jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbformat python3-nbclient
   python3-ipykernel

@@ -87,7 +87,12 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("sequential (reference), optimistic (Time Warp over MPI), rollback-check (debug)");
   schema.add_choice("simulation.partitioner", partitioner_names.front(), partitioner_names)
       .describe("How LPs are spread over the ranks of an optimistic run (results do not depend "
-                "on it, only speed does)");
+                "on it, only speed does): block along the model's locality order, round-robin, "
+                "metis or scotch over the weighted LP graph, or file (simulation.partition_file)");
+  schema.add_string("simulation.partition_file", "")
+      .describe("With simulation.partitioner = \"file\": the partition file, one rank per line "
+                "per LP in LP id order, '#' comments (docs/optimistic-engine.md); a path "
+                "relative to the working directory; \"\": none");
   schema.add_int("simulation.seed", static_cast<std::int64_t>(d.seed))
       .min(0)
       .describe("Global seed of every LP's random stream");
@@ -169,6 +174,21 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.state_save_period = static_cast<std::uint32_t>(config.get_int("kernel.state_save_period"));
   k.forced_rollback_probability = config.get_float("kernel.forced_rollback_probability");
   k.progress_interval_seconds = config.get_float("kernel.progress_interval");
+  // The partition itself is made once the rank count is known (app/partition_setup.hpp); the
+  // pairing of the two keys can be checked now.
+  const bool from_file = config.get_string("simulation.partitioner") == "file";
+  const bool has_file = !config.get_string("simulation.partition_file").empty();
+  if (from_file && !has_file) {
+    errors.add("simulation.partitioner",
+               "value \"file\" needs simulation.partition_file, the file to read the mapping "
+               "from");
+  }
+  if (!from_file && has_file) {
+    errors.add("simulation.partition_file",
+               "is read only with simulation.partitioner = \"file\" (it is \"" +
+                   config.get_string("simulation.partitioner") +
+                   "\"); remove one of the two keys");
+  }
   errors.throw_if_any();
   return k;
 }

@@ -65,6 +65,27 @@ Table engine_statistics_table(const pdes::RunResult& result) {
   return t;
 }
 
+Table partition_table(const RunMetadata& m) {
+  if (!m.vertex_weights.empty() && m.vertex_weights.size() != m.rank_of_lp.size()) {
+    throw pdes::InvariantError("run metadata: " + std::to_string(m.vertex_weights.size()) +
+                               " LP weights for " + std::to_string(m.rank_of_lp.size()) + " LPs");
+  }
+  Table t("run/partition", "The LP -> rank mapping of this execution",
+          {{"lp", ColumnType::kUInt64, "", "LP id"},
+           {"rank", ColumnType::kUInt64, "", "MPI rank that owned the LP"},
+           {"weight", ColumnType::kUInt64, "", "the LP's relative work, as the partitioner "
+                                               "balanced it (1 when the model gives none)"}},
+          1, Combine::kConcatenate);
+  std::vector<Cell>& cells = t.mutable_cells();
+  cells.reserve(3 * m.rank_of_lp.size());
+  for (std::size_t lp = 0; lp < m.rank_of_lp.size(); ++lp) {
+    cells.push_back(Cell::u64(lp));
+    cells.push_back(Cell::u64(static_cast<std::uint64_t>(m.rank_of_lp[lp])));
+    cells.push_back(Cell::u64(m.vertex_weights.empty() ? 1 : m.vertex_weights[lp]));
+  }
+  return t;
+}
+
 // The file's values are identifiers, fixed by the schema; pdes::to_string is for people.
 std::string termination_reason(pdes::TerminationReason reason) {
   switch (reason) {
@@ -103,12 +124,14 @@ ResultSet metadata_result_set(const RunMetadata& m, const std::string& hostname)
   a["run/ranks"] = std::int64_t{m.result.num_ranks};
   a["run/partitioner"] = m.partitioner;
   a["run/edge_cut"] = as_attribute(m.edge_cut);
+  a["run/load_imbalance"] = m.load_imbalance;
   a["run/start_time"] = to_iso8601_utc(m.start_time);
   a["run/end_time"] = to_iso8601_utc(m.end_time);
   a["run/wall_seconds"] = std::chrono::duration<double>(m.end_time - m.start_time).count();
   a["run/hostname"] = hostname;
   s.attribute_units["run/wall_seconds"] = "s";
   s.tables.push_back(engine_statistics_table(m.result));
+  s.tables.push_back(partition_table(m));
   return s;
 }
 

@@ -10,8 +10,9 @@
 //     seed, termination_reason, events_committed, event_digest;
 //   - group /run: how this execution ran, which legitimately differs between runs with
 //     identical results: config_toml (it holds engine and partitioner knobs), engine, ranks,
-//     partitioner, edge_cut, start_time, end_time, wall_seconds, hostname, and the dataset
-//     /run/engine_statistics (one row per rank).
+//     partitioner, edge_cut, load_imbalance, start_time, end_time, wall_seconds, hostname, and
+//     the datasets /run/engine_statistics (one row per rank) and /run/partition (one row per
+//     LP: its rank and weight).
 // A file comparison that must not depend on the execution excludes /run:
 //   h5diff --exclude-path /run a.h5 b.h5
 #pragma once
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "io/results/result_set.hpp"
 #include "pdes/statistics.hpp"
@@ -33,6 +35,11 @@ struct RunMetadata {
   std::string engine;           ///< "sequential", "optimistic", ...
   std::string partitioner;      ///< the partitioner's registry name
   std::uint64_t edge_cut = 0;   ///< weight of the LP-graph edges between ranks
+  double load_imbalance = 1.0;  ///< heaviest rank's LP weight over the mean
+  /// The mapping, indexed by LP id (empty: no /run/partition rows), and the LP weights the
+  /// partitioner balanced (empty: 1 per LP).
+  std::vector<std::int32_t> rank_of_lp;
+  std::vector<std::uint32_t> vertex_weights;
   std::chrono::system_clock::time_point start_time{};  ///< wall clock, when the run began
   std::chrono::system_clock::time_point end_time{};    ///< wall clock, when it ended
   /// The engine's result: rank count, per-rank statistics, termination reason, totals.

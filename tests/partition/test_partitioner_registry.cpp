@@ -5,7 +5,7 @@
 #include "pdes/error.hpp"
 
 TEST_CASE("every registered name builds the partitioner of that name") {
-  REQUIRE(partition::partitioner_names() == std::vector<std::string>{"block", "round-robin", "metis"});
+  REQUIRE(partition::partitioner_names() == std::vector<std::string>{"block", "round-robin", "metis", "scotch", "file"});
   for (const auto& info : partition::partitioners()) {
     CHECK(!info.description.empty());
     CHECK(partition::make_partitioner(info.name)->name() == info.name);
@@ -20,6 +20,6 @@ TEST_CASE("an unknown name is a configuration error that lists the valid names")
     CHECK(e.key() == "simulation.partitioner");
     const std::string what = e.what();
     CHECK(what.find("metis-ish") != std::string::npos);
-    CHECK(what.find("block, round-robin") != std::string::npos);
+    CHECK(what.find("block, round-robin, metis, scotch, file") != std::string::npos);
   }
 }

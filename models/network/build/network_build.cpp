@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "models/network/build/lp_weights.hpp"
 #include "models/network/node/injection_process.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
@@ -136,18 +137,11 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
     graph.edge_weights.push_back(1);
     graph.edge_offsets.push_back(graph.edge_targets.size());
   }
+  graph.vertex_weights = network_lp_weights(topology);
   // Each router followed by its nodes: a block of this order keeps a node with its router
   // (injection and ejection stay on the rank) and routers with their id neighbours. The id
   // order would put all routers before all nodes, so that 2 ranks split them into a rank of
   // routers and a rank of nodes.
-  // Vertex weights for graph partitioners: a router's events grow with the flits crossing its
-  // ports, a node's with the flits it sends and receives on its one link, so a router weighs
-  // its port count and a node 1 (a proxy, not a measurement; docs/optimistic-engine.md).
-  graph.vertex_weights.reserve(graph.num_lps);
-  for (RouterId r = 0; r < layout.num_routers; ++r) {
-    graph.vertex_weights.push_back(topology.num_ports(r));
-  }
-  graph.vertex_weights.resize(graph.num_lps, 1);
   graph.locality_order.reserve(graph.num_lps);
   for (RouterId r = 0; r < layout.num_routers; ++r) {
     graph.locality_order.push_back(layout.router_lp(r).value());
