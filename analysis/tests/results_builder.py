@@ -183,9 +183,19 @@ def node_rows(num_nodes: int, offered: int = 300, accepted: int = 280):
     return rows
 
 
-def series_rows(generated: Sequence[int], delivered: Sequence[int], latency_cycles: float = 12):
-    return [[w, g, g, d, d, int(d * latency_cycles * TICKS)]
-            for w, (g, d) in enumerate(zip(generated, delivered))]
+def series_rows(generated: Sequence[int], delivered: Sequence[int],
+                latency_cycles: float | Sequence[float] = 12):
+    """Window w: g packets of one flit generated, d delivered, each `latency_cycles` late (one
+    value for every window, or one per window)."""
+    if not isinstance(latency_cycles, Sequence):
+        latency_cycles = [latency_cycles] * len(generated)
+    return [[w, g, g, d, d, int(d * lat * TICKS)]
+            for w, (g, d, lat) in enumerate(zip(generated, delivered, latency_cycles))]
+
+
+SOURCE_COLUMNS = [("node", "u", ""), ("flits_offered", "u", "flits"),
+                  ("flits_offered_delivered", "u", "flits"), ("packets_measured", "u", "packets"),
+                  ("network_latency_sum", "i", "ps")]
 
 
 def port_rows(num_routers: int, ports: int = 5):
@@ -205,13 +215,18 @@ def port_rows(num_routers: int, ports: int = 5):
 
 def network_file(path, *, topology="mesh", dims=(4, 4), load=0.3, num_nodes=16,
                  generated=(30,) * 11, delivered=(30,) * 11, ports=True, name="test-run",
-                 node_table=True, config_extra="") -> Path:
-    """A complete network run on a mesh or torus (one node per router)."""
+                 node_table=True, config_extra="", latency_cycles=12,
+                 sources=None) -> Path:
+    """A complete network run on a mesh or torus (one node per router). `sources`: rows of
+    network/sources (node, flits offered, of those delivered, packets measured, network
+    latency sum in ps), or None for no such table."""
     tables = []
     if node_table:
         tables.append(Table("network/nodes", NODE_COLUMNS, node_rows(num_nodes)))
     tables.append(Table("network/time_series", SERIES_COLUMNS,
-                        series_rows(generated, delivered), combine="sum"))
+                        series_rows(generated, delivered, latency_cycles), combine="sum"))
+    if sources is not None:
+        tables.append(Table("network/sources", SOURCE_COLUMNS, sources, combine="sum"))
     if ports:
         tables.append(Table("network/ports", PORT_COLUMNS, port_rows(num_nodes), key_count=2))
     return ResultsFile(config_toml=mesh_config(topology, dims, load, name=name,

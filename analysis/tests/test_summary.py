@@ -61,3 +61,34 @@ def test_saturation_unknown_without_traffic(tmp_path):
 
 def test_summary_units_cover_every_figure(tmp_path):
     assert set(summary(tmp_path)) == set(wa.SUMMARY_UNITS)
+
+
+@pytest.mark.parametrize("late_latency, growth, expected", [
+    (14, 14 / 12 - 1, False),               # +16.7 %: within the 20 % of a steady run
+    (16, 16 / 12 - 1, True),                # +33 %: latency grows, saturated
+])
+def test_latency_growing_over_the_measurement_counts(tmp_path, late_latency, growth, expected):
+    # windows 1..5 and 6..10 are the halves of [100, 1100); 150 packets each
+    s = summary(tmp_path, latency_cycles=(12,) * 6 + (late_latency,) * 5)
+    assert s["latency_growth"] == pytest.approx(growth)
+    assert s["saturated"] is expected
+    assert s["network_backlog_growth"] == pytest.approx(0.0)
+
+
+def test_a_source_falls_behind_and_a_starved_one_counts(tmp_path):
+    # 16 sources offer 300 flits in 1000 cycles; latency 8 cycles: allowance 0.3 x 4 x 8 + 2
+    # packets of 1 flit = 11.6 flits. Source 3 has 20 undelivered, source 5 none delivered at all
+    # (judged by the network's latency, 8 cycles).
+    rows = [[n, 300, 300, 300, 300 * 8 * 1000] for n in range(16)]
+    rows[3] = [3, 300, 280, 280, 280 * 8 * 1000]
+    s = summary(tmp_path, sources=rows)
+    assert s["saturated"] is True and s["sources_behind"] == 1
+    assert s["worst_source_delivered"] == pytest.approx(280 / 300)
+    assert s["worst_source_allowance"] == pytest.approx(1 - 11.6 / 300)
+    rows[5] = [5, 300, 0, 0, 0]
+    s = summary(tmp_path, sources=rows)
+    assert s["sources_behind"] == 2 and s["worst_source_delivered"] == 0.0
+    rows[3] = [3, 300, 290, 290, 290 * 8 * 1000]
+    rows[5] = [5, 300, 300, 300, 300 * 8 * 1000]
+    s = summary(tmp_path, sources=rows)
+    assert s["saturated"] is False and s["sources_behind"] == 0

@@ -17,11 +17,12 @@ both agree on real files) — models/network/metrics/network_results.cpp:
 - DRB (NaN for other routings): mean metapath width = width_sum / packets measured,
   non-canonical fraction = noncanonical_packets / packets measured, ACK share = ack_flits /
   (ack_flits + flits_received) over the whole run;
-- saturated (docs/saturation.md): some source fell behind its offered load — of the flits it
-  offered in the interval, more were undelivered at the end of the run than it offers in 4 of
-  its mean network latencies plus 2 mean packets (table `network/sources`) — or, over the windows lying
-  wholly in the second half of the measurement interval, fewer than 95 % of the flits generated
-  were delivered (None when there are fewer than two such windows or no traffic);
+- saturated (docs/saturation.md): some source fell behind its offered load (table
+  `network/sources`), the latency of the packets delivered in the second half of the
+  measurement exceeds the first half's by more than 20 %, or fewer than 95 % of the flits
+  generated in the second half were delivered (None when no sign says yes and the run is too
+  short to tell); the numbers behind it are `sources_behind`, `worst_source_delivered`,
+  `worst_source_allowance`, `latency_growth` and `network_backlog_growth`;
 - from `network/ports` (the latency map), when present: the packet-weighted mean head wait over
   all output ports, the largest mean wait of one port, and the largest utilisation of a network
   (router-to-router) port, in flits/cycle over the whole run.
@@ -42,6 +43,8 @@ from .run_file import Run
 SATURATION_SHARE = 0.95
 SOURCE_LATENCIES = 4.0  # a source's allowance: its offered rate x this many network latencies
 SOURCE_PACKETS = 2.0    # ... plus this many mean packets
+LATENCY_GROWTH = 0.20   # latency of the second half of the measurement over the first, - 1
+TREND_MIN_PACKETS = 100  # packets delivered in each half for the latency trend to count
 NAN = float("nan")
 
 SUMMARY_UNITS = {
@@ -59,6 +62,11 @@ SUMMARY_UNITS = {
     "ack_share": "",
     "latency_dest_mean": "cycles",
     "saturated": "",
+    "sources_behind": "",
+    "worst_source_delivered": "",
+    "worst_source_allowance": "",
+    "latency_growth": "",
+    "network_backlog_growth": "",
     "port_wait_mean": "cycles",
     "port_wait_max": "cycles",
     "channel_utilisation_max": "flits/cycle",
@@ -105,11 +113,9 @@ def computed_summary(run: Run) -> dict[str, Any]:
     if run.has_table("network/nodes"):
         out.update(_node_figures(run.table("network/nodes"), p))
     if run.has_table("network/time_series"):
-        out["saturated"] = saturation(run.table("network/time_series"), p)
-        if out["saturated"] is not None and run.has_table("network/sources") \
-                and run.has_table("network/nodes"):
-            out["saturated"] = out["saturated"] or source_behind(
-                run.table("network/sources"), run.table("network/nodes"), p)
+        sources = run.table("network/sources") if run.has_table("network/sources") else None
+        nodes = run.table("network/nodes") if run.has_table("network/nodes") else None
+        out.update(saturation_figures(run.table("network/time_series"), sources, nodes, p))
     if run.has_table("network/ports"):
         out.update(_port_figures(run.table("network/ports"), p))
     return out
@@ -156,38 +162,101 @@ def _node_figures(nodes: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
     return figures
 
 
-def saturation(series: pd.DataFrame, p: dict[str, float]) -> bool | None:
-    """True when the backlog grows in the second half of the measurement (see module doc)."""
+def saturation_figures(series: pd.DataFrame, sources: pd.DataFrame | None,
+                       nodes: pd.DataFrame | None, p: dict[str, float]) -> dict[str, Any]:
+    """The saturation verdict and the numbers behind it, as warpnet computes them
+    (models/network/metrics/saturation_test.cpp, docs/saturation.md): `saturated` (None when the
+    run cannot tell), `sources_behind`, `worst_source_delivered`, `worst_source_allowance`,
+    `latency_growth` and `network_backlog_growth`; NaN where a sign could not be judged."""
+    out: dict[str, Any] = {"saturated": None, "sources_behind": NAN,
+                           "worst_source_delivered": NAN, "worst_source_allowance": NAN,
+                           "latency_growth": NAN, "network_backlog_growth": NAN}
     warmup, end, window = p["warmup_cycles"], p["measure_end_cycle"], p["window_cycles"]
-    if any(math.isnan(v) for v in (warmup, end, window)) or window <= 0 or series.empty:
-        return None
-    middle = warmup + (end - warmup) // 2
-    first = math.ceil(middle / window)
-    last = end // window
-    if last < first + 2:
-        return None
-    inside = series[(series["window"] >= first) & (series["window"] < last)]
-    generated = float(inside["flits_generated"].sum())
-    if generated == 0:
-        return None
-    return float(inside["flits_delivered"].sum()) < SATURATION_SHARE * generated
+    if any(math.isnan(v) for v in (warmup, end, window)) or window <= 0:
+        return out
+    behind = 0
+    if sources is not None and nodes is not None:
+        behind = _judge_sources(sources, nodes, p, out)
+    growing = _judge_latency_trend(series, p, out)
+    network_behind = _judge_network(series, p, out)
+    if behind > 0 or growing or network_behind:
+        out["saturated"] = True
+    elif not math.isnan(out["network_backlog_growth"]):
+        out["saturated"] = False
+    return out
 
 
-def source_behind(sources: pd.DataFrame, nodes: pd.DataFrame, p: dict[str, float]) -> bool:
-    """True when some source left more of its offered flits undelivered than its allowance."""
+def _judge_sources(sources: pd.DataFrame, nodes: pd.DataFrame, p: dict[str, float],
+                   out: dict[str, Any]) -> int:
+    """Sources behind their offered load (a starved source is judged by the network's mean
+    network latency); fills the worst source's shares."""
     packets = float(nodes["packets_generated"].sum())
-    if packets == 0 or sources.empty:
-        return False
+    measured_all = float(sources["packets_measured"].sum())
+    if packets == 0 or measured_all == 0:
+        return 0
     unit = sources.attrs.get("units", {}).get("network_latency_sum", "ps")
-    rows = sources[(sources["flits_offered"] > 0) & (sources["packets_measured"] > 0)]
-    latency = ticks_to_cycles(rows["network_latency_sum"].astype(float), unit,
-                              p["ticks_per_cycle"]) / rows["packets_measured"].astype(float)
+    tpc = p["ticks_per_cycle"]
+    network_latency = float(ticks_to_cycles(float(sources["network_latency_sum"].sum()), unit,
+                                            tpc)) / measured_all
+    rows = sources[sources["flits_offered"] > 0]
+    measured = rows["packets_measured"].astype(float)
+    own = ticks_to_cycles(rows["network_latency_sum"].astype(float), unit, tpc) / \
+        measured.where(measured > 0, 1.0)
+    latency = own.where(measured > 0, network_latency)
     packet = float(nodes["flits_generated"].sum()) / packets
     interval = p["measure_end_cycle"] - p["warmup_cycles"]
     offered = rows["flits_offered"].astype(float)
-    delivered = rows["flits_offered_delivered"].astype(float)
+    share = rows["flits_offered_delivered"].astype(float) / offered
     allowance = offered / interval * SOURCE_LATENCIES * latency + SOURCE_PACKETS * packet
-    return bool((offered - delivered > allowance).any())
+    allowed = (1.0 - allowance / offered).clip(lower=0.0)
+    if rows.empty:
+        return 0
+    worst = int(np.argmin((share - allowed).to_numpy()))  # the first of equals, as in C++
+    out["worst_source_delivered"] = float(share.iloc[worst])
+    out["worst_source_allowance"] = float(allowed.iloc[worst])
+    behind = int((share < allowed).sum())
+    out["sources_behind"] = float(behind)
+    return behind
+
+
+def _whole_windows(p: dict[str, float], begin_cycle: float) -> tuple[int, int]:
+    """The first whole window from `begin_cycle` and the end (exclusive) of the last one."""
+    window = p["window_cycles"]
+    return math.ceil(begin_cycle / window), int(p["measure_end_cycle"] // window)
+
+
+def _judge_latency_trend(series: pd.DataFrame, p: dict[str, float], out: dict[str, Any]) -> bool:
+    """Mean latency of the packets delivered in the second half of the measurement's whole
+    windows over the first half's, minus 1."""
+    first, last = _whole_windows(p, p["warmup_cycles"])
+    if last < first + 2:
+        return False
+    half = (last - first) // 2
+    early = series[(series["window"] >= first) & (series["window"] < first + half)]
+    late = series[(series["window"] >= last - half) & (series["window"] < last)]
+    early_packets, late_packets = early["packets_delivered"].sum(), late["packets_delivered"].sum()
+    if early_packets < TREND_MIN_PACKETS or late_packets < TREND_MIN_PACKETS \
+            or early["latency_sum"].sum() <= 0:
+        return False
+    growth = (float(late["latency_sum"].sum()) / float(late_packets)) / \
+        (float(early["latency_sum"].sum()) / float(early_packets)) - 1.0
+    out["latency_growth"] = growth
+    return growth > LATENCY_GROWTH
+
+
+def _judge_network(series: pd.DataFrame, p: dict[str, float], out: dict[str, Any]) -> bool:
+    """Fewer than 95 % of the flits generated in the second half's whole windows delivered."""
+    middle = p["warmup_cycles"] + (p["measure_end_cycle"] - p["warmup_cycles"]) // 2
+    first, last = _whole_windows(p, middle)
+    if last < first + 2:
+        return False
+    inside = series[(series["window"] >= first) & (series["window"] < last)]
+    generated = float(inside["flits_generated"].sum())
+    if generated == 0:
+        return False
+    delivered = float(inside["flits_delivered"].sum())
+    out["network_backlog_growth"] = (generated - delivered) / generated
+    return delivered < SATURATION_SHARE * generated
 
 
 def port_frame(ports: pd.DataFrame, p: dict[str, float]) -> pd.DataFrame:

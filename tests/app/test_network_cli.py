@@ -150,3 +150,25 @@ def test_drb_example_reports_its_metapaths_and_beats_its_dor_baseline(warpnet, r
     # Bit-reversal at 0.3 flits/node/cycle is beyond DOR's saturation, not DRB's.
     assert float(a["latency"].split()[0]) < 0.7 * float(b["latency"].split()[0])
     assert float(a["accepted load"].split()[0]) > float(b["accepted load"].split()[0])
+
+
+CUBE_BITREV = ["--set", "network.topology=hypercube", "--set", "network.n=6", "--set",
+               "network.dims=[]", "--set", "traffic.pattern=bit_reversal"]
+
+
+@pytest.mark.parametrize("load, verdict", [
+    # Well below the knee: latency flat (21.8 cycles).
+    ("0.2", "no"),
+    # Just past it: every source still keeps within its allowance and the network's backlog
+    # stays at +0.1 %, but latency rises from window to window (35 cycles, +27 % from the first
+    # half of the measurement to the second): the start of saturation (docs/saturation.md).
+    ("0.2463", "yes (latency growing)"),
+])
+def test_latency_growing_over_the_measurement_is_saturation(warpnet, root, load, verdict):
+    r = warpnet("run", root / "examples/mesh8x8.toml", *CUBE_BITREV, "--set",
+                f"traffic.load={load}")
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["saturation"] == verdict
+    assert summary["sources behind"] == "0"
+    assert summary["latency growth"].startswith("+")

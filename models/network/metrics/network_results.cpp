@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "io/results/combine.hpp"
+#include "models/network/metrics/saturation_test.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
@@ -16,11 +17,6 @@ using io::Cell;
 using io::Column;
 using io::ColumnType;
 
-constexpr double kSaturationShare = 0.95;
-// A source falls behind when more of its offered flits are undelivered at the end than it
-// offers in this many mean network latencies, plus this many mean packets (docs/saturation.md).
-constexpr double kSourceLatencies = 4.0;
-constexpr double kSourcePackets = 2.0;
 
 std::string format(const char* spec, double value) {
   char buffer[64];
@@ -109,46 +105,6 @@ std::uint64_t int_attribute(const io::ResultSet& set, const char* path) {
 }
 
 }  // namespace
-
-NetworkResults::SourceVerdict NetworkResults::worst_source(const io::ResultSet& combined,
-                                                          std::uint64_t warmup) const {
-  SourceVerdict verdict;
-  const io::Table* sources = combined.find(kSourcesTable);
-  const io::Table& nodes = require_table(combined, kNodesTable);
-  const std::uint64_t packets = column_sum(nodes, "packets_generated");
-  if (sources == nullptr || packets == 0) return verdict;
-  // The yardsticks of an unsaturated source: its own mean network latency (flows differ: under
-  // a permutation some cross busy channels) and the mean packet size.
-  const double packet = static_cast<double>(column_sum(nodes, "flits_generated")) /
-                        static_cast<double>(packets);
-  const double interval = static_cast<double>(params_.measure_end_cycle - warmup);
-  const std::size_t offered_col = sources->column_index("flits_offered");
-  const std::size_t delivered_col = sources->column_index("flits_offered_delivered");
-  const std::size_t measured_col = sources->column_index("packets_measured");
-  const std::size_t latency_col = sources->column_index("network_latency_sum");
-  bool first = true;
-  for (std::size_t r = 0; r < sources->rows(); ++r) {
-    const double offered = static_cast<double>(sources->at(r, offered_col).as_u64());
-    if (offered == 0) continue;
-    const double delivered = static_cast<double>(sources->at(r, delivered_col).as_u64());
-    const std::uint64_t measured = sources->at(r, measured_col).as_u64();
-    if (measured == 0) continue;  // nothing arrived to judge by: the network test decides
-    const double network_latency = static_cast<double>(sources->at(r, latency_col).as_i64()) /
-                                   static_cast<double>(params_.ticks_per_cycle) /
-                                   static_cast<double>(measured);
-    const double allowance =
-        offered / interval * kSourceLatencies * network_latency + kSourcePackets * packet;
-    const double share = delivered / offered;
-    const double allowed = std::max(0.0, 1.0 - allowance / offered);
-    if (first || share - allowed < verdict.delivered_share - verdict.allowed_share) {
-      first = false;
-      verdict.delivered_share = share;
-      verdict.allowed_share = allowed;
-      verdict.behind = share < allowed;
-    }
-  }
-  return verdict;
-}
 
 NetworkResults::NetworkResults(const NetworkResultsParams& params)
     : params_(params),
@@ -371,7 +327,6 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
 std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combined) const {
   using models::Figure;
   const io::Table& nodes = require_table(combined, kNodesTable);
-  const io::Table& series = require_table(combined, kTimeSeriesTable);
   // With traffic.warmup_packets the warm-up end is known only here, from the combined results.
   const std::uint64_t warmup = int_attribute(combined, "network/warmup_cycles");
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
@@ -465,46 +420,59 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
                                       sum_of_means / static_cast<double>(destinations),
                                       "cycles", "%.2f"));
 
-  // Saturation: windows entirely inside the second half of the interval.
-  const std::uint64_t middle = warmup + (params_.measure_end_cycle - warmup) / 2;
-  const std::uint64_t first = (middle + params_.window_cycles - 1) / params_.window_cycles;
-  const std::uint64_t last = params_.measure_end_cycle / params_.window_cycles;  // exclusive
-  const std::size_t win = series.column_index("window");
-  const std::size_t gen = series.column_index("flits_generated");
-  const std::size_t del = series.column_index("flits_delivered");
-  std::uint64_t generated = 0;
-  std::uint64_t delivered = 0;
-  for (std::size_t r = 0; r < series.rows(); ++r) {
-    const std::uint64_t w = series.at(r, win).as_u64();
-    if (w < first || w >= last) continue;
-    generated += series.at(r, gen).as_u64();
-    delivered += series.at(r, del).as_u64();
-  }
-  std::string saturation;
-  std::optional<double> saturated;  // 1 yes, 0 no, absent: cannot tell
-  if (last < first + 2) {
-    saturation = "unknown (fewer than 2 windows in the second half of the measurement)";
-  } else if (generated == 0) {
-    saturation = "unknown (no traffic offered in the second half of the measurement)";
-  } else {
-    const double backlog_growth =
-        (static_cast<double>(generated) - static_cast<double>(delivered)) /
-        static_cast<double>(generated);
-    const bool network_behind =
-        static_cast<double>(delivered) < kSaturationShare * static_cast<double>(generated);
-    const SourceVerdict source = worst_source(combined, warmup);
-    saturated = network_behind || source.behind ? 1.0 : 0.0;
-    saturation = (network_behind || source.behind ? "yes" : "no") +
-                 format(" (worst source delivered %.1f%% of its offered flits, ",
-                        100.0 * source.delivered_share) +
-                 format("allowance %.1f%%; ", 100.0 * source.allowed_share) +
-                 format("network backlog %+.1f%% of the flits offered in cycles ",
-                        100.0 * backlog_growth) +
-                 std::to_string(first * params_.window_cycles) + ".." +
-                 std::to_string(last * params_.window_cycles) + ")";
-  }
-  rows.push_back({"saturated", "saturation", saturated, "", saturation});
+  append_saturation(combined, warmup, rows);
   return rows;
+}
+
+void NetworkResults::append_saturation(const io::ResultSet& combined, std::uint64_t warmup,
+                                       std::vector<models::Figure>& rows) const {
+  using models::Figure;
+  const SaturationVerdict v =
+      judge_saturation(require_table(combined, kNodesTable), combined.find(kSourcesTable),
+                       require_table(combined, kTimeSeriesTable),
+                       {warmup, params_.measure_end_cycle, params_.window_cycles,
+                        params_.ticks_per_cycle});
+  // The verdict's row names the signs that fired; the numbers behind them follow, one each.
+  std::string verdict;
+  if (!v.saturated) {
+    verdict = "unknown (" + v.unknown_reason + ")";
+  } else if (!*v.saturated) {
+    verdict = "no";
+  } else {
+    std::string signs;
+    auto sign = [&](bool fired, const std::string& what) {
+      if (fired) signs += (signs.empty() ? "" : "; ") + what;
+    };
+    sign(v.sources_behind > 0, std::to_string(v.sources_behind) + " source" +
+                                   (v.sources_behind == 1 ? "" : "s") + " behind");
+    sign(v.latency_growing, "latency growing");
+    sign(v.network_behind, "network behind");
+    verdict = "yes (" + signs + ")";
+  }
+  rows.push_back({"saturated", "saturation",
+                  v.saturated ? std::optional<double>(*v.saturated ? 1.0 : 0.0) : std::nullopt,
+                  "", verdict});
+  if (v.sources_judged) {
+    rows.push_back(Figure::number("sources_behind", "sources behind",
+                                  static_cast<double>(v.sources_behind), "", "%.0f"));
+    rows.push_back({"worst_source_delivered", "worst source", v.worst_delivered_share, "",
+                    format("delivered %.1f%% of its offered flits ",
+                           100.0 * v.worst_delivered_share) +
+                        "(node " + std::to_string(v.worst_source) + ")"});
+    rows.push_back({"worst_source_allowance", "its allowance", v.worst_allowed_share, "",
+                    format("%.1f%% delivered", 100.0 * v.worst_allowed_share)});
+  }
+  if (v.latency_growth) {
+    rows.push_back({"latency_growth", "latency growth", *v.latency_growth, "",
+                    format("%+.1f%% (second half of the measurement over the first)",
+                           100.0 * *v.latency_growth)});
+  }
+  if (v.network_judged) {
+    rows.push_back({"network_backlog_growth", "network backlog", v.backlog_growth, "",
+                    format("%+.1f%% of the flits offered in cycles ", 100.0 * v.backlog_growth) +
+                        std::to_string(v.second_half_begin) + ".." +
+                        std::to_string(v.second_half_end)});
+  }
 }
 
 }  // namespace net

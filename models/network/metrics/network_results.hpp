@@ -23,16 +23,10 @@
 //                    source-queue wait split it (latency_summary.hpp)
 //   dest. means      the mean over destinations of each destination's mean latency (the seed 004
 //                    thesis's global mean of means, Eq. 4.1/4.2)
-//   saturation       "yes" when some source falls behind its offered load, or the network as a
-//                    whole does (docs/saturation.md):
-//                    - per source: of the flits a source offered in the interval, more are
-//                      still undelivered at the end of the run than its offered rate times
-//                      4 of its mean network latencies plus 2 mean packets (in an unsaturated
-//                      network only the packets of its last latency or so are in flight);
-//                    - network: over the windows that lie entirely in the second half of the
-//                      interval, fewer than 95% of the flits generated were delivered.
-//                    "unknown" when fewer than two windows fit in the second half or nothing
-//                    was offered.
+//   saturation       "yes" when a source falls behind its offered load, latency grows over
+//                    the measurement, or the network as a whole falls behind; "unknown" when
+//                    none does and the run is too short to tell (saturation_test.hpp,
+//                    docs/saturation.md). Each sign is a figure of its own.
 //
 // The warm-up is either given in cycles (warmup_cycles, decided by the node LPs through
 // PacketDelivered::measured), or in delivered packets (warmup_packets > 0; the node LPs then run
@@ -162,13 +156,9 @@ class NetworkResults final : public models::ModelResults {
   void account_delivered(const PacketDelivered& d, std::uint64_t warmup, Accumulators& acc) const;
   // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
   std::optional<std::uint64_t> warmup_end() const;
-  // The source furthest behind its offered load (summary's saturation test).
-  struct SourceVerdict {
-    double delivered_share = 1.0;  ///< of its offered flits, the share delivered by the end
-    double allowed_share = 1.0;    ///< the least share an unsaturated source delivers
-    bool behind = false;
-  };
-  SourceVerdict worst_source(const io::ResultSet& combined, std::uint64_t warmup) const;
+  // The saturation figures (saturation_test.hpp) of the combined results.
+  void append_saturation(const io::ResultSet& combined, std::uint64_t warmup,
+                         std::vector<models::Figure>& rows) const;
 
   NetworkResultsParams params_;
   Accumulators acc_;

@@ -204,52 +204,106 @@ TEST_CASE("saturation: the network's backlog over the second half of the measure
         feed(r, delivered(0, 0, 1, 1, w * 100 + i, w * 100 + i, w * 100 + i + 1, true));
       }
     }
-    return rows_of(r, r.local_results(pdes::RunResult{})).at("saturation");
+    return rows_of(r, r.local_results(pdes::RunResult{}));
   };
-  CHECK(run(100) ==
-        "no (worst source delivered 100.0% of its offered flits, allowance 99.4%; network "
-        "backlog +0.0% of the flits offered in cycles 500..1000)");
-  CHECK(run(90).starts_with("yes (worst source delivered 90.0% of its offered flits"));
-  CHECK(run(90).ends_with("network backlog +10.0% of the flits offered in cycles 500..1000)"));
+  const auto keeping_up = run(100);
+  CHECK(keeping_up.at("saturation") == "no");
+  CHECK(keeping_up.at("network backlog") == "+0.0% of the flits offered in cycles 500..1000");
+  CHECK(keeping_up.at("worst source") == "delivered 100.0% of its offered flits (node 0)");
+  CHECK(keeping_up.at("its allowance") == "99.4% delivered");
+  CHECK(keeping_up.at("latency growth") ==
+        "+0.0% (second half of the measurement over the first)");
+  const auto behind = run(90);
+  CHECK(behind.at("saturation") == "yes (1 source behind; network behind)");
+  CHECK(behind.at("network backlog") == "+10.0% of the flits offered in cycles 500..1000");
 
   p.measure_end_cycle = 300;  // second half [150, 300): one whole window
   NetworkResults short_run(p);
   feed(short_run, generated(0, 1, 10));
-  CHECK(rows_of(short_run, short_run.local_results(pdes::RunResult{}))
-            .at("saturation")
-            .starts_with("unknown"));
+  const auto rows = rows_of(short_run, short_run.local_results(pdes::RunResult{}));
+  CHECK(rows.at("saturation") ==
+        "unknown (fewer than 2 windows in the second half of the measurement)");
+  CHECK(rows.count("network backlog") == 0);
+  CHECK(rows.count("latency growth") == 0);  // 1 packet: too few to see a trend
 }
 
-TEST_CASE("saturation: one source falling behind is enough") {
+namespace {
+
+// 20 sources offer a flit every 10 cycles over [0, 1000), delivered 5 cycles later (network
+// latency 5); source 7 has the last `stuck` of its 100 flits still waiting at the end. Its
+// allowance: 0.1 flit/cycle x 4 x 5 cycles + 2 packets = 4 flits.
+std::map<std::string, std::string> twenty_sources(int stuck) {
   NetworkResultsParams p;
   p.num_nodes = 20;
   p.warmup_cycles = 0;
   p.measure_end_cycle = 1000;
   p.window_cycles = 100;
-  // 20 sources offer a flit every 10 cycles, delivered 5 cycles later (network latency 5);
-  // source 7 has the last `stuck` of its 100 flits still waiting at the end. Its allowance:
-  // 0.1 flit/cycle x 4 x 5 cycles + 2 packets = 4 flits.
-  auto run = [&](int stuck) {
-    NetworkResults r(p);
-    for (std::uint32_t src = 0; src < 20; ++src) {
-      for (int i = 0; i < 100; ++i) {
-        const std::int64_t at = i * 10 + src % 10;
-        feed(r, generated(src, 1, at));
-        if (src == 7 && i >= 100 - stuck) continue;
-        feed(r, delivered(src, (src + 1) % 20, 1, 2, at, at, at + 5, true));
-      }
+  NetworkResults r(p);
+  for (std::uint32_t src = 0; src < 20; ++src) {
+    for (int i = 0; i < 100; ++i) {
+      const std::int64_t at = i * 10 + src % 10;
+      feed(r, generated(src, 1, at));
+      if (src == 7 && i >= 100 - stuck) continue;
+      feed(r, delivered(src, (src + 1) % 20, 1, 2, at, at, at + 5, true));
     }
-    return rows_of(r, r.local_results(pdes::RunResult{})).at("saturation");
-  };
-  CHECK(run(0).starts_with("no (worst source delivered 100.0%"));
-  CHECK(run(4).starts_with("no (worst source delivered 96.0% of its offered flits, allowance "
-                           "96.0%"));
+  }
+  return rows_of(r, r.local_results(pdes::RunResult{}));
+}
+
+}  // namespace
+
+TEST_CASE("saturation: one source falling behind is enough") {
+  CHECK(twenty_sources(0).at("saturation") == "no");
+  const auto within = twenty_sources(4);
+  CHECK(within.at("saturation") == "no");
+  CHECK(within.at("worst source") == "delivered 96.0% of its offered flits (node 7)");
+  CHECK(within.at("its allowance") == "96.0% delivered");
+  CHECK(within.at("sources behind") == "0");
   // 10 of source 7's flits late: the network's backlog is under 1% of the second half (far
   // below the 5% of the network test), the source is plainly behind.
-  const std::string behind = run(10);
-  CHECK(behind.starts_with("yes (worst source delivered 90.0% of its offered flits, allowance "
-                           "96.0%"));
-  CHECK(behind.find("network backlog +0.9%") != std::string::npos);
+  const auto behind = twenty_sources(10);
+  CHECK(behind.at("saturation") == "yes (1 source behind)");
+  CHECK(behind.at("worst source") == "delivered 90.0% of its offered flits (node 7)");
+  CHECK(behind.at("sources behind") == "1");
+  CHECK(behind.at("network backlog") == "+0.9% of the flits offered in cycles 500..1000");
+}
+
+TEST_CASE("saturation: a source none of whose packets arrived is behind, not skipped") {
+  // Source 7 has no latency of its own; the network's (5 cycles) gives its allowance.
+  const auto starved = twenty_sources(100);
+  CHECK(starved.at("saturation") == "yes (1 source behind)");
+  CHECK(starved.at("worst source") == "delivered 0.0% of its offered flits (node 7)");
+  CHECK(starved.at("its allowance") == "96.0% delivered");
+}
+
+TEST_CASE("saturation: latency growing over the measurement is enough") {
+  NetworkResultsParams p;
+  p.num_nodes = 4;
+  p.warmup_cycles = 0;
+  p.measure_end_cycle = 1000;
+  p.window_cycles = 100;
+  // 4 sources offer a flit every 10 cycles; every packet arrives (no backlog at the end), those
+  // created from cycle 500 on take `late` cycles instead of 10.
+  auto run = [&](std::int64_t late, int sources) {
+    NetworkResults r(p);
+    for (std::uint32_t src = 0; src < std::uint32_t(sources); ++src) {
+      for (std::int64_t at = src; at < 1000; at += 10) {
+        feed(r, generated(src, 1, at));
+        const std::int64_t latency = at < 500 ? 10 : late;
+        feed(r, delivered(src, (src + 1) % 4, 1, 2, at, at, at + latency, true));
+      }
+    }
+    return rows_of(r, r.local_results(pdes::RunResult{}));
+  };
+  const auto steady = run(11, 4);
+  CHECK(steady.at("saturation") == "no");
+  CHECK(steady.at("sources behind") == "0");
+  const auto growing = run(13, 4);
+  CHECK(growing.at("saturation") == "yes (latency growing)");
+  CHECK(growing.at("latency growth").starts_with("+2"));
+  CHECK(growing.at("sources behind") == "0");
+  // One source: 50 packets per half, too few to tell a trend from noise.
+  CHECK(run(13, 1).count("latency growth") == 0);
 }
 
 TEST_CASE("without measured packets the latency rows say so") {
