@@ -23,7 +23,7 @@ class NetworkInterfaceNode final : public NodeKind {
  public:
   void add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& a) const override {
     sim.add_lp(id, std::make_unique<const NodeLp>(a.node, a.params, a.layout, a.topology,
-                                                  a.source, a.routing));
+                                                  a.workload, a.scheduler, a.routing));
   }
 };
 

@@ -23,11 +23,12 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/node/node_params.hpp"
-#include "models/network/node/traffic_source.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/selection/selection_function.hpp"
 #include "models/network/topology/named_registry.hpp"
 #include "models/network/topology/topology.hpp"
+#include "models/network/workload/source_scheduler.hpp"
+#include "models/network/workload/workload.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net {
@@ -48,7 +49,8 @@ struct NodeArgs {
   const NodeParams& params;
   LpLayout layout;
   std::shared_ptr<const Topology> topology;
-  std::shared_ptr<const TrafficSource> source;
+  std::shared_ptr<const Workload> workload;
+  std::shared_ptr<const SourceScheduler> scheduler;
   std::shared_ptr<const RoutingAlgorithm> routing;
 };
 

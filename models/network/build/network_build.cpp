@@ -16,6 +16,7 @@
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_context.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
+#include "models/network/workload/workload_registry.hpp"
 
 namespace net {
 
@@ -174,6 +175,13 @@ void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   SelectionRegistry selections;
   register_selection_functions(selections);
   parts.selection = selections.create(params.selection);
+  WorkloadRegistry workloads;
+  register_workloads(workloads);
+  parts.workload = workloads.create(params.workload.kind,
+                                    WorkloadSetup{params, *parts.topology, parts.source});
+  SchedulerRegistry schedulers;
+  register_source_schedulers(schedulers);
+  parts.scheduler = schedulers.create(params.workload.scheduler);
   RouterKindRegistry router_kinds;
   register_router_kinds(router_kinds);
   parts.router_kind = router_kinds.create(params.router_kind);
@@ -218,7 +226,8 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
       for (const ScriptedPacket& sp : params.scripted) {
         if (sp.src == node) np.scripted.push_back(sp);
       }
-      node_kind->add(sim, id, NodeArgs{node, np, layout, topology, parts.source, parts.routing});
+      node_kind->add(sim, id, NodeArgs{node, np, layout, topology, parts.workload,
+                                               parts.scheduler, parts.routing});
     }
   }
   return {topology, layout};

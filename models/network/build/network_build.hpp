@@ -23,6 +23,8 @@
 #include "models/network/node/traffic_source.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
+#include "models/network/workload/source_scheduler.hpp"
+#include "models/network/workload/workload.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net {
@@ -65,15 +67,18 @@ struct NetworkParts {
   std::shared_ptr<const Topology> topology;
   std::shared_ptr<const RoutingAlgorithm> routing;
   std::shared_ptr<const SelectionFunction> selection;
-  std::shared_ptr<const TrafficSource> source;
+  std::shared_ptr<const TrafficSource> source;  ///< the [traffic] section's source
+  std::shared_ptr<const Workload> workload;     ///< what the nodes send (synthetic: `source`)
+  std::shared_ptr<const SourceScheduler> scheduler;
   std::shared_ptr<const RouterKind> router_kind;  ///< build/lp_kinds.hpp
   std::shared_ptr<const NodeKind> node_kind;
 };
 
 /// Builds and checks the parts; throws pdes::ConfigError on the first bad parameter.
 NetworkParts make_network_parts(const NetworkParams& params);
-/// Adds the selection function and the LP kinds to parts whose topology, routing and source
-/// are built (the configuration reader builds those one check at a time).
+/// Adds the selection function, the workload and its scheduler, and the LP kinds to parts whose
+/// topology, routing and source are built (the configuration reader builds those one check at
+/// a time).
 void complete_network_parts(const NetworkParams& params, NetworkParts& parts);
 
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);

@@ -33,6 +33,7 @@
 #include "models/network/router/router_params.hpp"
 #include "models/network/topology/topology_params.hpp"
 #include "models/network/traffic/traffic_params.hpp"
+#include "models/network/workload/workload_params.hpp"
 #include "pdes/sim_time.hpp"
 
 namespace net {
@@ -59,6 +60,9 @@ struct NetworkParams {
   /// No packet is generated at or after this cycle (the drain follows).
   std::uint64_t injection_end_cycle = std::numeric_limits<std::uint64_t>::max();
   std::vector<ScriptedPacket> scripted;  ///< extra packets at given cycles (tests)
+  /// What the nodes send: the synthetic traffic above (default) or another workload, and the
+  /// order in which each node sends its queued messages.
+  WorkloadParams workload;
 
   /// The routing options as T, created with T's defaults if there are none yet (tests and
   /// benchmarks set an algorithm's parameters this way).

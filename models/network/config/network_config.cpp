@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <utility>
@@ -180,6 +181,22 @@ void read_phases(const io::Config& config, NetworkParams& p, io::ErrorCollector&
   }
 }
 
+// A relative workload.message_file is read from the configuration file's folder, so that a
+// configuration and its messages travel together (sweeps and cluster jobs run elsewhere).
+WorkloadParams workload_params_from(const io::Config& config) {
+  WorkloadParams w;
+  w.kind = config.get_string("workload.kind");
+  w.scheduler = config.get_string("workload.scheduler");
+  const std::filesystem::path file = config.get_string("workload.message_file");
+  const std::filesystem::path config_file = config.source_name();
+  if (!file.empty() && file.is_relative() && std::filesystem::is_regular_file(config_file)) {
+    w.message_file = (config_file.parent_path() / file).lexically_normal().string();
+  } else {
+    w.message_file = file.string();
+  }
+  return w;
+}
+
 NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) {
   NetworkParams p;
   p.topology = config.get_string("network.topology");
@@ -204,6 +221,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
     p.injection_end_cycle = static_cast<std::uint64_t>(config.get_int("traffic.injection_end"));
   }
   read_phases(config, p, errors);
+  p.workload = workload_params_from(config);
   return p;
 }
 
@@ -299,6 +317,7 @@ NetworkSetup network_setup_from(const io::Config& config) {
   s.end_cycle = end_cycle_of(config);
   s.window_cycles = static_cast<std::uint64_t>(config.get_int("metrics.window_cycles"));
   s.packet_sample_every = static_cast<std::uint64_t>(config.get_int("metrics.packet_sample_every"));
+  s.message_table = config.get_bool("metrics.message_table");
   if (config.is_set("traffic.warmup_packets")) {
     s.warmup_packets = static_cast<std::uint64_t>(config.get_int("traffic.warmup_packets"));
   }

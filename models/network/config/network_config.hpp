@@ -38,6 +38,7 @@ struct NetworkSetup {
   /// metrics.latency_table with "auto" resolved by the node count.
   LatencyGranularity latency_table = LatencyGranularity::kNone;
   std::uint64_t packet_sample_every = 0;  ///< metrics.packet_sample_every (0: off)
+  bool message_table = false;             ///< metrics.message_table
   /// traffic.warmup_packets (0: not given, the warm-up is params.warmup_cycles). When set,
   /// params.warmup_cycles is 0: the node LPs measure every packet and NetworkResults decides.
   std::uint64_t warmup_packets = 0;

@@ -37,6 +37,15 @@ std::string traffic_summary(const NetworkParams& p) {
          std::to_string(p.packet_size) + "-flit packets";
 }
 
+// What the nodes send, when it is not the [traffic] section.
+std::string workload_summary(const NetworkParams& p) {
+  std::string out = p.workload.kind;
+  if (!p.workload.message_file.empty() && p.workload.kind == "message_list") {
+    out += " (" + p.workload.message_file + ")";
+  }
+  return out + ", " + std::to_string(p.packet_size) + "-flit packets";
+}
+
 }  // namespace
 
 NetworkModel::NetworkModel(NetworkSetup setup) : setup_(std::move(setup)) {}
@@ -63,7 +72,10 @@ std::vector<models::Figure> NetworkModel::summary(const pdes::RunResult& /*run*/
       Figure::note("router", std::string(to_string(r.switching)) + ", " + std::to_string(r.vcs) + " VCs x " +
                      std::to_string(r.buffer_depth) + " flits, " +
                      std::to_string(r.head_delay() + r.st_delay + r.link_latency) + "-cycle hop"),
-      Figure::note("traffic", traffic_summary(p)),
+      Figure::note("traffic",
+                   (p.workload.kind == "synthetic" ? traffic_summary(p) : workload_summary(p)) +
+                       (p.workload.scheduler == "fifo" ? ""
+                                                       : ", scheduler " + p.workload.scheduler)),
   };
 }
 
@@ -77,6 +89,8 @@ std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
   r.latency_table = setup_.latency_table;
   r.packet_sample_every = setup_.packet_sample_every;
   r.warmup_packets = setup_.warmup_packets;
+  r.finite_workload = setup_.params.workload.kind != "synthetic";
+  r.message_table = setup_.message_table;
   // The app combines the results over MPI_COMM_WORLD; the warm-up in packets needs the same
   // collective earlier (ModelResults has no hook of its own for it).
   r.reduce = [](const io::ResultSet& local) { return io::combine(local, MPI_COMM_WORLD); };

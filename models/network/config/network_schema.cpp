@@ -14,6 +14,7 @@
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
+#include "models/network/workload/workload_registry.hpp"
 
 namespace net {
 
@@ -234,6 +235,23 @@ void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
           "the run ends)");
 }
 
+void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
+  s.describe_section("workload", "What the compute nodes send: messages, and in which order");
+  activate_with_model(s, "workload");
+  s.add_choice("workload.kind", w.kind, workload_names())
+      .describe(
+          "synthetic: the [traffic] section (every packet a one-packet message); message_list: "
+          "the messages of workload.message_file (docs/workloads.md)");
+  s.add_choice("workload.scheduler", w.scheduler, source_scheduler_names())
+      .describe(
+          "Which queued message a node sends its next packet from: fifo (oldest first, whole) "
+          "or shortest_first (fewest flits left)");
+  s.add_string("workload.message_file", w.message_file)
+      .describe(
+          "message_list: the file of messages, one 'cycle src dst flits [group]' per line; a "
+          "path relative to the configuration file's folder");
+}
+
 void declare_metrics_section(io::Schema& s) {
   s.describe_section("metrics", "What the network results record");
   activate_with_model(s, "metrics");
@@ -251,6 +269,10 @@ void declare_metrics_section(io::Schema& s) {
       .describe(
           "Record about 1 in N measured packets in network/packet_samples, chosen by a hash of "
           "(src, seq); 0: none");
+  s.add_bool("metrics.message_table", false)
+      .describe(
+          "One row per delivered message in network/messages (source, id, size, release, "
+          "arrival of its last packet)");
 }
 
 }  // namespace
@@ -260,6 +282,7 @@ void declare_network_schema(io::Schema& schema) {
   declare_network_section(schema, defaults);
   declare_router_section(schema, defaults.router);
   declare_traffic_section(schema, defaults);
+  declare_workload_section(schema, defaults.workload);
   declare_metrics_section(schema);
   RoutingRegistry routings;
   register_routings(routings);

@@ -33,12 +33,14 @@ struct Flit {
   std::uint32_t src = 0;      ///< source node
   std::uint32_t dst = 0;      ///< destination node
   std::uint32_t seq = 0;      ///< packet sequence number at the source: (src, seq) is unique
-  std::uint32_t message = 0;  ///< message sequence number at the source (workload layer)
+  std::uint32_t message = 0;  ///< message id at the source (workload/workload.hpp)
   std::uint16_t index = 0;    ///< 0 = head, size-1 = tail
   std::uint16_t size = 1;     ///< packet size in flits
   std::uint8_t hops = 0;      ///< routers traversed so far
   FlitKind kind = FlitKind::kData;
-  std::uint16_t reserved = 0;  ///< explicit padding (flits are compared byte for byte)
+  /// Packets of the message (its packets carry seq first .. first + message_packets - 1 in
+  /// order of sending, not necessarily of arrival); 0 for ACKs and control packets.
+  std::uint16_t message_packets = 0;
   /// Cycles the head waited at routers beyond the pipeline delay (contention), summed over the
   /// routers traversed; the body flits carry the head's value on, so the tail brings it.
   std::uint32_t blocked_cycles = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/metrics/network_results.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <span>
 #include <variant>
@@ -57,6 +58,14 @@ std::vector<Column> node_columns() {
        "ACKs that reached the node (as a source), whole run"},
       {"ack_flits", ColumnType::kUInt64, "flits",
        "flits of those ACKs that crossed the network (0 through the ideal side channel)"},
+      {"messages_received", ColumnType::kUInt64, "messages",
+       "messages complete at the node (all their packets arrived), whole run"},
+      {"messages_measured", ColumnType::kUInt64, "messages",
+       "of those, messages released after the warm-up"},
+      {"message_latency_sum", ColumnType::kInt64, "ps",
+       "sum over measured messages of last packet delivered - released"},
+      {"last_message_delivered", ColumnType::kInt64, "ps",
+       "arrival of the last message complete at the node (0: none)"},
   };
 }
 
@@ -87,6 +96,13 @@ std::uint64_t column_sum(const io::Table& table, const char* column) {
   return sum;
 }
 
+std::int64_t column_max(const io::Table& table, const char* column) {
+  const std::size_t c = table.column_index(column);
+  std::int64_t most = 0;
+  for (std::size_t r = 0; r < table.rows(); ++r) most = std::max(most, table.at(r, c).as_i64());
+  return most;
+}
+
 std::int64_t signed_column_sum(const io::Table& table, const char* column) {
   return static_cast<std::int64_t>(column_sum(table, column));
 }
@@ -108,7 +124,8 @@ std::uint64_t int_attribute(const io::ResultSet& set, const char* path) {
 
 NetworkResults::NetworkResults(const NetworkResultsParams& params)
     : params_(params),
-      acc_{{}, {}, LatencyTable(params.latency_table), PacketSamples(params.packet_sample_every)} {
+      acc_{{}, {}, LatencyTable(params.latency_table), PacketSamples(params.packet_sample_every)},
+      messages_(params.message_table) {
   PDES_CHECK(params_.measure_end_cycle > params_.warmup_cycles, "empty measurement interval");
   PDES_CHECK(params_.window_cycles > 0 && params_.ticks_per_cycle > 0 && params_.num_nodes > 0,
              "NetworkResults needs nodes, a window and a cycle length");
@@ -160,6 +177,16 @@ void NetworkResults::account_delivered(const PacketDelivered& d, std::uint64_t w
   if (acc.samples.selects(d)) acc.samples.add(d);
 }
 
+void NetworkResults::account_message(const DeliveredMessageRecord& m, std::uint64_t warmup,
+                                     Accumulators& acc) const {
+  // As for packets: by cycles the node LPs decided, by packets the warm-up end does.
+  const bool measured = warmup_ ? cycle_of(m.created) >= warmup : m.measured;
+  if (!measured) return;
+  NodeSums& n = acc.nodes[m.dst];
+  ++n.messages_measured;
+  n.message_latency_sum += m.latency();
+}
+
 void NetworkResults::write(const pdes::Record& record) {
   if (record.kind == PacketGenerated::kRecordKind) {
     const auto g = record.as<PacketGenerated>();
@@ -187,6 +214,18 @@ void NetworkResults::write(const pdes::Record& record) {
     w.latency_sum += d.latency();
     w.width_sum += d.width;
     w.noncanonical_packets += d.path != 0 ? 1 : 0;
+    if (const auto m = messages_.add(d)) {
+      ++n.messages_received;
+      n.last_message_delivered = std::max(n.last_message_delivered, m->delivered);
+      if (!warmup_) {
+        account_message(*m, params_.warmup_cycles, acc_);
+      } else if (const std::uint64_t bound = warmup_->bound_cycle();
+                 cycle_of(m->created) >= bound) {
+        account_message(*m, bound, acc_);
+      } else {
+        pending_messages_.push_back(*m);
+      }
+    }
     if (!warmup_) {
       account_delivered(d, params_.warmup_cycles, acc_);
       return;
@@ -238,6 +277,7 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
     settled = acc_;
     for (const PacketGenerated& g : pending_generated_) account_generated(g, w, *settled);
     for (const PacketDelivered& d : pending_delivered_) account_delivered(d, w, *settled);
+    for (const DeliveredMessageRecord& m : pending_messages_) account_message(m, w, *settled);
     acc = &*settled;
     warmup = std::min(w, params_.measure_end_cycle);
   }
@@ -269,7 +309,9 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
                    Cell::i64(n.network_latency_sum), Cell::u64(n.hops_sum),
                    Cell::u64(n.min_hops_sum), Cell::u64(n.blocked_cycles_sum),
                    Cell::u64(n.width_sum), Cell::u64(n.noncanonical_packets),
-                   Cell::u64(n.acks_received), Cell::u64(n.ack_flits)});
+                   Cell::u64(n.acks_received), Cell::u64(n.ack_flits),
+                   Cell::u64(n.messages_received), Cell::u64(n.messages_measured),
+                   Cell::i64(n.message_latency_sum), Cell::i64(n.last_message_delivered)});
   }
   io::Table series(kTimeSeriesTable, "Per window of metrics.window_cycles cycles", window_columns(),
                    1, io::Combine::kSum);
@@ -321,6 +363,7 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
     set.tables.push_back(acc->latency.table());
   }
   if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
+  if (messages_.keeps_rows()) set.tables.push_back(messages_.table());
   return set;
 }
 
@@ -330,8 +373,16 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
   // With traffic.warmup_packets the warm-up end is known only here, from the combined results.
   const std::uint64_t warmup = int_attribute(combined, "network/warmup_cycles");
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
-  const double node_cycles = static_cast<double>(params_.num_nodes) *
-                             static_cast<double>(params_.measure_end_cycle - warmup);
+  // A finite workload is measured up to its last delivery (or the measurement end).
+  std::uint64_t measure_end = params_.measure_end_cycle;
+  if (params_.finite_workload) {
+    measure_end =
+        std::min(measure_end, cycle_of(column_max(nodes, "last_message_delivered")) + 1);
+  }
+  const double node_cycles =
+      measure_end > warmup ? static_cast<double>(params_.num_nodes) *
+                                 static_cast<double>(measure_end - warmup)
+                           : 0.0;
   std::vector<Figure> rows;
   if (params_.warmup_packets > 0) {
     if (warmup < params_.measure_end_cycle) {
@@ -420,8 +471,36 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
                                       sum_of_means / static_cast<double>(destinations),
                                       "cycles", "%.2f"));
 
-  append_saturation(combined, warmup, rows);
+  if (params_.finite_workload) {
+    append_messages(nodes, rows);
+  } else {
+    append_saturation(combined, warmup, rows);
+  }
   return rows;
+}
+
+void NetworkResults::append_messages(const io::Table& nodes,
+                                     std::vector<models::Figure>& rows) const {
+  using models::Figure;
+  const double cycle = static_cast<double>(params_.ticks_per_cycle);
+  rows.push_back(Figure::number("messages_delivered", "messages delivered",
+                                static_cast<double>(column_sum(nodes, "messages_received")), "",
+                                "%.0f"));
+  const std::uint64_t measured = column_sum(nodes, "messages_measured");
+  rows.push_back(measured == 0
+                     ? Figure::missing("message_latency", "message latency", "cycles",
+                                       "n/a (no measured message)")
+                     : Figure::number("message_latency", "message latency",
+                                      static_cast<double>(
+                                          signed_column_sum(nodes, "message_latency_sum")) /
+                                          cycle / static_cast<double>(measured),
+                                      "cycles", "%.2f", " (release to last packet)"));
+  const std::int64_t latest = column_max(nodes, "last_message_delivered");
+  rows.push_back(latest == 0 ? Figure::missing("last_delivery", "last message delivered",
+                                               "cycles", "n/a (no message delivered)")
+                             : Figure::number("last_delivery", "last message delivered",
+                                              static_cast<double>(latest) / cycle, "cycles",
+                                              "%.0f"));
 }
 
 void NetworkResults::append_saturation(const io::ResultSet& combined, std::uint64_t warmup,

@@ -55,6 +55,7 @@
 #include "io/results/result_set.hpp"
 #include "models/model.hpp"
 #include "models/network/metrics/latency_table.hpp"
+#include "models/network/metrics/message_log.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/packet_samples.hpp"
 #include "models/network/metrics/router_records.hpp"
@@ -76,6 +77,13 @@ struct NetworkResultsParams {
   /// traffic.warmup_packets: > 0 counts the warm-up in delivered packets (warmup_cycles must
   /// then be 0, and the node LPs must mark every packet measured).
   std::uint64_t warmup_packets = 0;
+  /// A finite workload (a set of messages, not steady synthetic traffic): the summary adds the
+  /// message figures (messages delivered, message latency, last delivery), measures the loads
+  /// up to the last delivery rather than to measure_end_cycle, and gives no saturation verdict
+  /// (a steady-state notion).
+  bool finite_workload = false;
+  /// metrics.message_table: one row per delivered message in network/messages.
+  bool message_table = false;
   /// Combines a ResultSet over every rank (io::combine on the run's communicator): a collective
   /// that local_results() calls twice when warmup_packets > 0, on every rank. Not set: this
   /// process is the only rank (io::merge_results).
@@ -118,6 +126,12 @@ class NetworkResults final : public models::ModelResults {
     std::uint64_t noncanonical_packets = 0;
     std::uint64_t acks_received = 0;  // whole run, at the data packets' sources
     std::uint64_t ack_flits = 0;      // of those, flits that crossed the network
+    // Messages complete at the node (as a destination): whole run, then those released after
+    // the warm-up (PacketDelivered::measured) with their latencies.
+    std::uint64_t messages_received = 0;
+    std::uint64_t messages_measured = 0;
+    std::int64_t message_latency_sum = 0;  // ticks
+    std::int64_t last_message_delivered = 0;  // ticks; 0: none
   };
   struct WindowSums {
     std::uint64_t packets_generated = 0;
@@ -154,8 +168,12 @@ class NetworkResults final : public models::ModelResults {
   // The parts of a record that depend on the warm-up end `warmup` (cycles).
   void account_generated(const PacketGenerated& g, std::uint64_t warmup, Accumulators& acc) const;
   void account_delivered(const PacketDelivered& d, std::uint64_t warmup, Accumulators& acc) const;
+  void account_message(const DeliveredMessageRecord& m, std::uint64_t warmup,
+                       Accumulators& acc) const;
   // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
   std::optional<std::uint64_t> warmup_end() const;
+  // The message figures of the combined results (params_.finite_workload).
+  void append_messages(const io::Table& nodes, std::vector<models::Figure>& rows) const;
   // The saturation figures (saturation_test.hpp) of the combined results.
   void append_saturation(const io::ResultSet& combined, std::uint64_t warmup,
                          std::vector<models::Figure>& rows) const;
@@ -164,10 +182,12 @@ class NetworkResults final : public models::ModelResults {
   Accumulators acc_;
   std::map<std::uint64_t, WindowSums> windows_;
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
+  MessageLog messages_;
   // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
   std::optional<WarmupByPackets> warmup_;
   std::vector<PacketGenerated> pending_generated_;
   std::vector<PacketDelivered> pending_delivered_;
+  std::vector<DeliveredMessageRecord> pending_messages_;
 };
 
 }  // namespace net

@@ -4,9 +4,12 @@
 // OutputSink at commit (STYLE R4).
 //
 //   PacketGenerated  one per packet, when the source creates it (conservation checks, offered
-//                    load), with the index of the traffic phase it belongs to (0 without
+//                    load), with its message id and the workload's group label of the
+//                    message (synthetic traffic: the index of its traffic phase, 0 without
 //                    phases; node/traffic_phase.hpp).
-//   PacketDelivered  one per packet, when its tail reaches the destination's sink.
+//   PacketDelivered  one per packet, when its tail reaches the destination's sink, with its
+//                    message id and the message's packet count: (src, message) names a
+//                    message, complete when message_packets of its packets have arrived.
 //   AckDelivered     one per ACK (source routing feedback, routing/source_routing.hpp), when it reaches
 //                    the data packet's source, through the network or the ideal side channel.
 //
@@ -29,8 +32,8 @@ struct PacketGenerated {
   std::uint32_t seq = 0;
   std::uint32_t size = 0;
   std::int64_t created = 0;
-  std::uint32_t phase = 0;     ///< index into traffic.phases (0 for steady traffic)
-  std::uint32_t reserved = 0;  ///< explicit padding: records are compared byte for byte
+  std::uint32_t group = 0;    ///< the workload's label (synthetic: index into traffic.phases)
+  std::uint32_t message = 0;  ///< message id at the source
 };
 static_assert(std::has_unique_object_representations_v<PacketGenerated>,
               "no padding bytes: the rollback check compares records byte for byte");
@@ -51,6 +54,9 @@ struct PacketDelivered {
   std::uint8_t width = 0;            ///< paths open when it was chosen (RouteLabel; 0: no choice)
   std::uint8_t min_hops = 0;         ///< routers on a minimal path (router distance + 1)
   std::uint8_t reserved = 0;         ///< explicit padding
+  std::uint32_t message = 0;         ///< message id at the source
+  std::uint16_t message_packets = 0;  ///< packets of the message
+  std::uint16_t reserved2 = 0;        ///< explicit padding
 
   std::int64_t latency() const { return delivered - created; }
   std::int64_t network_latency() const { return delivered - injected; }

@@ -2,6 +2,7 @@
 #include "models/network/node/node_lp.hpp"
 
 #include <algorithm>
+#include <span>
 #include <string>
 
 #include "models/network/metrics/packet_records.hpp"
@@ -22,9 +23,41 @@ void compact(std::vector<T>& fifo, std::uint64_t& front) {
 }
 }  // namespace
 
+// The workload's view of the node during one event.
+class NodeLp::Source final : public WorkloadContext {
+ public:
+  Source(const NodeLp& node, NodeState& state, pdes::Context<NetEvent>& ctx)
+      : node_(node), state_(state), ctx_(ctx) {}
+
+  std::uint64_t cycle() const override {
+    return static_cast<std::uint64_t>(ctx_.now().ticks() / node_.params_.router.cycle_ps);
+  }
+  pdes::Rng& rng() override { return ctx_.rng(); }
+  std::uint32_t send(NodeId dst, std::uint32_t flits, std::uint32_t group) override {
+    return node_.release(dst, flits, group, state_, ctx_);
+  }
+  void wake_at(std::uint64_t cycle) override {
+    const std::int64_t now = ctx_.now().ticks();
+    const std::int64_t at = static_cast<std::int64_t>(cycle) * node_.params_.router.cycle_ps;
+    PDES_CHECK(at > now, "workload wake-up at cycle " + std::to_string(cycle) +
+                             ", not after the current one");
+    // A wake-up asked for earlier is not cancelled: it arrives and finds another time here.
+    state_.workload_wake = at;
+    NetEvent ev;
+    ev.kind = NetEventKind::kGenerate;
+    ev.generate = GenerateOrder{};
+    ctx_.send(ctx_.self(), pdes::SimTime{at - now}, ev);
+  }
+
+ private:
+  const NodeLp& node_;
+  NodeState& state_;
+  pdes::Context<NetEvent>& ctx_;
+};
+
 NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
-               std::shared_ptr<const Topology> topology,
-               std::shared_ptr<const TrafficSource> source,
+               std::shared_ptr<const Topology> topology, std::shared_ptr<const Workload> workload,
+               std::shared_ptr<const SourceScheduler> scheduler,
                std::shared_ptr<const RoutingAlgorithm> routing)
     : node_(node),
       params_(params),
@@ -32,24 +65,11 @@ NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
       topology_(topology),
       router_lp_(layout.router_lp(topology->attachment(node).router)),
       router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
-      source_(std::move(source)),
+      workload_(std::move(workload)),
+      scheduler_(std::move(scheduler)),
       routing_(std::move(routing)),
       source_routing_(routing_->source_routing()),
       acks_(source_routing_ != nullptr ? source_routing_->acks() : AckDelivery::kNone) {}
-
-void NodeLp::schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
-                                 std::uint64_t from_cycle) const {
-  const std::optional<Generation> g = source_->next(from_cycle, node_, state.injection, ctx.rng());
-  if (!g) return;
-  // One random generation event is in flight at a time: its packet count waits in the state.
-  state.injection.pending_packets = g->packets;
-  const std::int64_t now = ctx.now().ticks();
-  NetEvent ev;
-  ev.kind = NetEventKind::kGenerate;
-  ev.generate = GenerateOrder{};
-  ctx.send(ctx.self(),
-           pdes::SimTime{static_cast<std::int64_t>(g->cycle) * params_.router.cycle_ps - now}, ev);
-}
 
 void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   state.credits.assign(params_.router.vcs,
@@ -63,7 +83,10 @@ void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
     ctx.send(ctx.self(),
              pdes::SimTime{static_cast<std::int64_t>(sp.cycle) * params_.router.cycle_ps}, ev);
   }
-  schedule_generation(state, ctx, 1);
+  state.workload = workload_->initial_state(node_);
+  Source source(*this, state, ctx);
+  workload_->start(node_, state.workload, source);
+  try_inject(state, ctx);  // messages released at cycle 0 leave at once
 }
 
 void NodeLp::on_event(const NetEvent& event, NodeState& state,
@@ -82,8 +105,12 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       break;
     case NetEventKind::kFlit:
       receive(event.flit, state, ctx);
-      // Something to send now: an ACK just owed, or a packet to pass on.
-      if (state.acks_queued() == 0 && state.transit_queued() == 0) return;
+      // Something to send now: an ACK just owed, a packet to pass on, or a message the workload
+      // released on a delivery.
+      if (state.acks_queued() == 0 && state.transit_queued() == 0 &&
+          !workload_->observes_deliveries()) {
+        return;
+      }
       break;
     case NetEventKind::kAck:
       receive_ack(event.flit, state, ctx);
@@ -99,29 +126,62 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
   try_inject(state, ctx);
 }
 
+std::uint32_t NodeLp::release(NodeId dst, std::uint32_t flits, std::uint32_t group,
+                              NodeState& state, pdes::Context<NetEvent>& ctx) const {
+  PDES_CHECK(flits >= 1 && dst < topology_->num_nodes(),
+             "workload message from node " + std::to_string(node_) + " to node " +
+                 std::to_string(dst) + " of " + std::to_string(flits) + " flits");
+  const std::uint32_t size = params_.packet_size;
+  const std::uint64_t packets = (std::uint64_t{flits} + size - 1) / size;
+  PDES_CHECK(packets <= 0xFFFF, "a message of more than 65535 packets");
+  SourceMessage m;
+  m.dst = static_cast<std::uint32_t>(dst);
+  m.message = state.next_message++;
+  m.created = ctx.now().ticks();
+  m.first_seq = state.next_seq;
+  m.flits = flits;
+  m.packets = static_cast<std::uint16_t>(packets);
+  state.next_seq += m.packets;
+  for (std::uint32_t i = 0; i < m.packets; ++i) {
+    const std::uint32_t packet_flits = std::min(size, flits - i * size);
+    ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), m.dst, m.first_seq + i,
+                             packet_flits, m.created, group, m.message});
+  }
+  state.queue.push_back(m);
+  return m.message;
+}
+
 void NodeLp::generate(const NetEvent& event, NodeState& state,
                       pdes::Context<NetEvent>& ctx) const {
-  auto add_packet = [&](NodeId dst, std::uint32_t phase) {
-    const SourcePacket packet{static_cast<std::uint32_t>(dst), state.next_seq++,
-                              ctx.now().ticks()};
-    state.queue.push_back(packet);
-    ctx.emit(PacketGenerated{static_cast<std::uint32_t>(node_), packet.dst, packet.seq,
-                             params_.packet_size, packet.created, phase});
-  };
   if (event.generate.scripted != 0) {
-    add_packet(event.generate.dst, 0);
+    release(event.generate.dst, params_.packet_size, 0, state, ctx);
     return;
   }
-  const auto cycle = static_cast<std::uint64_t>(ctx.now().ticks() / params_.router.cycle_ps);
-  const std::optional<PhaseSegment> segment = source_->schedule().segment_at(cycle);
-  PDES_CHECK(segment.has_value(), "a generation after the last phase");
-  const std::uint32_t phase = segment->phase;
-  // Destinations first, then the next generation: the order in which the Bernoulli source has
-  // always drawn, so that its runs are unchanged.
-  for (std::uint32_t i = 0; i < state.injection.pending_packets; ++i) {
-    add_packet(source_->destination(phase, node_, ctx.rng()), phase);
+  if (state.workload_wake != ctx.now().ticks()) return;  // replaced by a later wake_at
+  state.workload_wake = NodeState::kNoWake;
+  Source source(*this, state, ctx);
+  workload_->on_wake(node_, state.workload, source);
+}
+
+void NodeLp::deliver_to_workload(const Flit& tail, NodeState& state,
+                                 pdes::Context<NetEvent>& ctx) const {
+  DeliveredMessage m{tail.src, tail.message, tail.size, tail.created, ctx.now().ticks()};
+  if (tail.message_packets > 1) {
+    auto it = std::find_if(state.arriving.begin(), state.arriving.end(), [&](const auto& a) {
+      return a.src == tail.src && a.message == tail.message;
+    });
+    if (it == state.arriving.end()) {
+      state.arriving.push_back(ArrivingMessage{tail.src, tail.message, 0, 0});
+      it = state.arriving.end() - 1;
+    }
+    ++it->packets;
+    it->flits += tail.size;
+    if (it->packets < tail.message_packets) return;
+    m.flits = it->flits;
+    state.arriving.erase(it);
   }
-  schedule_generation(state, ctx, cycle + 1);
+  Source source(*this, state, ctx);
+  workload_->on_delivered(node_, m, state.workload, source);
 }
 
 void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {
@@ -152,8 +212,11 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
           1,
       0xFF));
   rec.measured = flit.created >= warmup_ticks() ? 1 : 0;
+  rec.message = flit.message;
+  rec.message_packets = flit.message_packets;
   ctx.emit(rec);
   if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
+  if (workload_->observes_deliveries()) deliver_to_workload(flit, state, ctx);
 }
 
 void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
@@ -268,8 +331,16 @@ bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
 
 bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   const bool forward = state.transit_queued() > 0;
-  const std::uint32_t size =
-      forward ? state.transit[state.transit_front].size : params_.packet_size;
+  // The message whose next packet goes, if no transit packet goes first.
+  const std::size_t pick =
+      forward ? 0
+              : scheduler_->pick(std::span<const SourceMessage>(state.queue).subspan(
+                                     static_cast<std::size_t>(state.queue_front)),
+                                 params_.packet_size);
+  const std::size_t at = static_cast<std::size_t>(state.queue_front) + pick;
+  PDES_CHECK(forward || at < state.queue.size(), "the source scheduler picked no queued message");
+  const std::uint32_t size = forward ? state.transit[state.transit_front].size
+                                     : state.queue[at].next_packet_flits(params_.packet_size);
   // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
   const int vc = choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
   if (vc < 0) return false;  // a credit event resumes injection
@@ -281,13 +352,15 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
     compact(state.transit, state.transit_front);
     return true;
   }
-  const SourcePacket& packet = state.queue[state.queue_front];
+  SourceMessage& message = state.queue[at];
   Flit head;
   head.src = static_cast<std::uint32_t>(node_);
-  head.dst = packet.dst;
-  head.seq = packet.seq;
+  head.dst = message.dst;
+  head.seq = message.first_seq + message.packets_sent;
+  head.message = message.message;
+  head.message_packets = message.packets;
   head.size = static_cast<std::uint16_t>(size);
-  head.created = packet.created;
+  head.created = message.created;
   head.injected = ctx.now().ticks();
   if (source_routing_ != nullptr) {
     source_routing_->prepare(node_, head, state.routing, ctx.rng());
@@ -295,8 +368,14 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
     routing_->prepare(head, ctx.rng());
   }
   state.current = head;
-  ++state.queue_front;
-  compact(state.queue, state.queue_front);
+  if (++message.packets_sent == message.packets) {
+    if (pick == 0) {
+      ++state.queue_front;
+      compact(state.queue, state.queue_front);
+    } else {
+      state.queue.erase(state.queue.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+  }
   return true;
 }
 

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// NodeLp: a compute node: traffic source, network interface (NI) and sink, as one LP.
+// NodeLp: a compute node: workload source, network interface (NI) and sink, as one LP.
 //
-// Source: generates packets as its TrafficSource says (arrival process, phases, patterns), plus
-// scripted packets (tests), into an unbounded FIFO source queue. Each PacketGenerated record
-// carries the index of the phase the packet was generated in.
+// Source: runs the network's Workload (workload/workload.hpp; synthetic traffic is one), which
+// releases messages into an unbounded source queue, plus scripted one-packet messages (tests).
+// A message is cut into packets of packet_size flits (the last may be shorter), each recorded
+// at once (PacketGenerated, with the message id and the workload's group label). At each packet
+// boundary the SourceScheduler picks the queued message whose next packet goes.
 // NI: sends the front packet flit by flit, one flit per cycle, into its router's terminal input
 // port over a link of link_latency cycles, with credit-based flow control on that port's VCs
 // (wormhole: a head needs one credit on a VC; VCT/SAF: credits for the whole packet). It may
 // use every VC (the router resets the VC class of a packet that enters from a terminal port).
 // Sink: accepts every flit at once (no ejection back-pressure, as in BookSim2) and, at each
-// tail, emits a PacketDelivered record and adds to the running sums in NodeState.
+// tail, emits a PacketDelivered record. If the workload observes deliveries, the sink counts
+// the packets of each message and calls Workload::on_delivered when the last one arrives.
 //
 // ACKs (source routings' feedback, routing/source_routing.hpp): when the routing's SourceRouting asks for
 // them, the sink answers each data packet's tail with an ACK {path, blocked cycles} to its source:
@@ -27,7 +30,7 @@
 // are sent into the network like any other and come back out of the same router: one router
 // hop, as in BookSim2. No special case.
 //
-// Events: kGenerate (self), kInject (self, only while the NI has a flit to send and a credit),
+// Events: kGenerate (self: a workload wake-up or a scripted packet), kInject (self, only while the NI has a flit to send and a credit),
 // kCredit (from the router), kFlit (ejection, from the router), kAck (ideal ACK, from a node). An idle node, with load 0,
 // receives no events.
 #pragma once
@@ -37,10 +40,11 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/node_state.hpp"
-#include "models/network/node/traffic_source.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/workload/source_scheduler.hpp"
+#include "models/network/workload/workload.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net {
@@ -50,16 +54,25 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   /// `routing` writes each packet's routing header (RoutingAlgorithm::prepare) when its head
   /// is injected.
   NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
-         std::shared_ptr<const Topology> topology, std::shared_ptr<const TrafficSource> source,
+         std::shared_ptr<const Topology> topology, std::shared_ptr<const Workload> workload,
+         std::shared_ptr<const SourceScheduler> scheduler,
          std::shared_ptr<const RoutingAlgorithm> routing);
 
-  /// Sizes the credits, schedules the scripted packets and the first random generation.
+  /// Sizes the credits, schedules the scripted packets and starts the workload.
   void on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const override;
   void on_event(const NetEvent& event, NodeState& state,
                 pdes::Context<NetEvent>& ctx) const override;
 
  private:
+  class Source;  // the WorkloadContext of one event (node_lp.cpp)
+
   void generate(const NetEvent& event, NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Queues a message released now; returns its id (WorkloadContext::send).
+  std::uint32_t release(NodeId dst, std::uint32_t flits, std::uint32_t group, NodeState& state,
+                        pdes::Context<NetEvent>& ctx) const;
+  /// A packet of a message arrived: counts it, and tells the workload when the message is whole.
+  void deliver_to_workload(const Flit& tail, NodeState& state,
+                           pdes::Context<NetEvent>& ctx) const;
   void receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Answers the tail of a data packet with an ACK to its source (acks_ != kNone).
   void acknowledge(const Flit& tail, NodeState& state, pdes::Context<NetEvent>& ctx) const;
@@ -84,9 +97,6 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   /// Start of the measurement (traffic.warmup_cycles), in ticks.
   std::int64_t warmup_ticks() const;
   void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Asks the source for its next generation at or after `from_cycle` and schedules it.
-  void schedule_generation(NodeState& state, pdes::Context<NetEvent>& ctx,
-                           std::uint64_t from_cycle) const;
 
   const NodeId node_;
   const NodeParams params_;
@@ -94,7 +104,8 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   const std::shared_ptr<const Topology> topology_;
   const pdes::LpId router_lp_;
   const std::uint8_t router_port_;
-  const std::shared_ptr<const TrafficSource> source_;
+  const std::shared_ptr<const Workload> workload_;
+  const std::shared_ptr<const SourceScheduler> scheduler_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
   const SourceRouting* const source_routing_;  ///< routing_->source_routing(), may be null
   const AckDelivery acks_;

@@ -1,38 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the source queue, the
-// network interface's credits and progress through the current packet, the ACKs it owes, the
-// source routing's state and the packets passing through. A regular value type
-// (vectors of values, operator==).
+// NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the workload's state and
+// the source queue of messages, the network interface's credits and progress through the
+// current packet, the ACKs it owes, the source routing's state, the packets passing through
+// and the messages arriving in pieces. A regular value type (vectors of values, operator==).
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-#include "models/network/node/injection_state.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/routing/source_routing.hpp"
+#include "models/network/workload/source_message.hpp"
 
 namespace net {
 
-/// A packet waiting in the (unbounded) source queue.
-struct SourcePacket {
-  std::uint32_t dst = 0;
-  std::uint32_t seq = 0;
-  std::int64_t created = 0;
-  bool operator==(const SourcePacket&) const = default;
+/// A message of several packets that has begun to arrive (Workload::observes_deliveries).
+struct ArrivingMessage {
+  std::uint32_t src = 0;
+  std::uint32_t message = 0;
+  std::uint32_t packets = 0;  ///< arrived so far
+  std::uint32_t flits = 0;    ///< arrived so far
+  bool operator==(const ArrivingMessage&) const = default;
 };
 
 struct NodeState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  // Source: the arrival process's progress; queue[queue_front ..] are waiting (a packet leaves
-  // the queue when its head is sent).
-  InjectionState injection;
-  std::vector<SourcePacket> queue;
+  // Source: the workload's progress and its next wake-up; queue[queue_front ..] are the
+  // messages waiting, in release order (a message leaves the queue when the head of its last
+  // packet is sent).
+  AlgorithmState workload;  ///< the workload's state (workload/workload.hpp)
+  std::int64_t workload_wake = kNoWake;
+  std::vector<SourceMessage> queue;
   std::uint64_t queue_front = 0;
   std::uint32_t next_seq = 0;
+  std::uint32_t next_message = 0;
   AlgorithmState routing;  ///< the source routing's state (routing/source_routing.hpp)
 
   // ACKs waiting to be sent (acks[ack_front ..]); they go before the next data packet.
@@ -45,6 +49,10 @@ struct NodeState {
   std::vector<Flit> transit_partial;
   std::vector<Flit> transit;
   std::uint64_t transit_front = 0;
+
+  // Sink: messages of several packets of which some have arrived (only when the workload
+  // observes deliveries).
+  std::vector<ArrivingMessage> arriving;
 
   // Network interface.
   std::vector<std::uint16_t> credits;  ///< per VC of the router's terminal input port

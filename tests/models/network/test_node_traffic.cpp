@@ -56,10 +56,10 @@ TEST_CASE("phases: bit complement, silence, transpose; twice; records carry the 
     REQUIRE(cycle < 1000);  // two repetitions of 500 cycles
     const std::int64_t within = cycle % 500;
     const std::uint32_t expected_phase = within < 200 ? 0 : within < 300 ? 1 : 2;
-    CHECK(g.phase == expected_phase);
-    ++per_phase[g.phase];
-    if (g.phase == 0) CHECK(g.dst == (~g.src & 15u));
-    if (g.phase == 2) CHECK(g.dst == (((g.src & 3u) << 2) | (g.src >> 2)));
+    CHECK(g.group == expected_phase);
+    ++per_phase[g.group];
+    if (g.group == 0) CHECK(g.dst == (~g.src & 15u));
+    if (g.group == 2) CHECK(g.dst == (((g.src & 3u) << 2) | (g.src >> 2)));
   }
   CHECK(per_phase[1] == 0);
   CHECK(per_phase[0] == doctest::Approx(per_phase[2]).epsilon(0.1));

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/workload/workload_registry.hpp"
+
+#include <memory>
+
+#include "models/network/workload/message_list_workload.hpp"
+#include "models/network/workload/synthetic_workload.hpp"
+#include "pdes/error.hpp"
+
+namespace net {
+
+namespace {
+
+std::unique_ptr<Workload> make_synthetic(const WorkloadSetup& s) {
+  return std::make_unique<SyntheticWorkload>(s.traffic, s.params.packet_size);
+}
+
+std::unique_ptr<Workload> make_message_list(const WorkloadSetup& s) {
+  if (s.params.workload.message_file.empty()) {
+    throw pdes::ConfigError("workload.message_file",
+                            "is required by workload.kind = \"message_list\": the file of "
+                            "messages ('cycle src dst flits [group]' per line)");
+  }
+  return std::make_unique<MessageListWorkload>(MessageListWorkload::read(
+      s.params.workload.message_file, s.topology.num_nodes(), s.params.packet_size));
+}
+
+template <class Scheduler>
+SchedulerRegistry::Factory scheduler() {
+  return [] { return std::make_unique<Scheduler>(); };
+}
+
+}  // namespace
+
+void register_workloads(WorkloadRegistry& registry) {
+  registry.add("synthetic", "the [traffic] section: patterns, loads, phases (default)",
+               make_synthetic);
+  registry.add("message_list", "messages listed in workload.message_file", make_message_list);
+}
+
+void register_source_schedulers(SchedulerRegistry& registry) {
+  registry.add("fifo", "oldest message first, whole (default)", scheduler<FifoScheduler>());
+  registry.add("shortest_first", "fewest flits left first; ties: oldest",
+               scheduler<ShortestFirstScheduler>());
+}
+
+std::vector<std::string> workload_names() {
+  WorkloadRegistry registry;
+  register_workloads(registry);
+  return registry.names();
+}
+
+std::vector<std::string> source_scheduler_names() {
+  SchedulerRegistry registry;
+  register_source_schedulers(registry);
+  return registry.names();
+}
+
+}  // namespace net
