@@ -94,7 +94,16 @@ std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
   // The app combines the results over MPI_COMM_WORLD; the warm-up in packets needs the same
   // collective earlier (ModelResults has no hook of its own for it).
   r.reduce = [](const io::ResultSet& local) { return io::combine(local, MPI_COMM_WORLD); };
-  return std::make_unique<NetworkResults>(r);
+  auto results = std::make_unique<NetworkResults>(r);
+  // The registered parts' own results (metrics/results_extension.hpp).
+  const NetworkParts& parts = setup_.parts;
+  std::unique_ptr<ResultsExtension> extensions[] = {parts.routing->make_results(),
+                                                    parts.selection->make_results(),
+                                                    parts.workload->make_results()};
+  for (auto& extension : extensions) {
+    if (extension != nullptr) results->add_extension(std::move(extension));
+  }
+  return results;
 }
 
 models::ModelEntry network_model_entry() {

@@ -7,18 +7,20 @@
 // struct (event/opaque_bytes.hpp).
 //
 // How it travels (router/router_control.hpp): over one link to a neighbouring router, holding
-// the link for a given number of cycles (data flits wait meanwhile), or through the ideal side
+// the link for a given number of cycles (data flits wait meanwhile); hop by hop to a compute
+// node, holding each link on its way in the same manner (relay_to); or through the ideal side
 // channel after a given delay to any router or node, using no network resources. A router's
 // timer is a control message to itself.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "models/network/event/opaque_bytes.hpp"
 
 namespace net {
 
-using ControlBody = OpaqueBytes<40>;
+using ControlBody = OpaqueBytes<32>;
 
 /// Which part of the model a control message belongs to, at the router that receives it.
 enum class ControlOwner : std::uint8_t { kRouting = 0, kSelection = 1 };
@@ -30,6 +32,13 @@ struct ControlMessage {
   ControlOwner owner = ControlOwner::kRouting;
   std::uint8_t timer = 0;    ///< 1: a timer the receiver set for itself (router/router_control.hpp)
   std::int64_t sent = 0;     ///< when it was sent (ticks), to measure staleness
+  /// A message relayed to a compute node (RouterControl::send_to_node): the node, the cycles
+  /// it holds each link, and the links crossed so far. kNoRelay: not relayed.
+  static constexpr std::uint32_t kNoRelay = std::numeric_limits<std::uint32_t>::max();
+  std::uint32_t relay_to = kNoRelay;
+  std::uint16_t relay_occupy = 0;
+  std::uint8_t hops = 0;
+  std::uint8_t reserved = 0;  ///< explicit padding
   ControlBody body;
   bool operator==(const ControlMessage&) const = default;
 };

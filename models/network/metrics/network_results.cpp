@@ -177,6 +177,11 @@ void NetworkResults::account_delivered(const PacketDelivered& d, std::uint64_t w
   if (acc.samples.selects(d)) acc.samples.add(d);
 }
 
+void NetworkResults::add_extension(std::unique_ptr<ResultsExtension> extension) {
+  PDES_CHECK(extension != nullptr, "a null results extension");
+  extensions_.push_back(std::move(extension));
+}
+
 void NetworkResults::account_message(const DeliveredMessageRecord& m, std::uint64_t warmup,
                                      Accumulators& acc) const {
   // As for packets: by cycles the node LPs decided, by packets the warm-up end does.
@@ -249,6 +254,10 @@ void NetworkResults::write(const pdes::Record& record) {
     w.ack_flits += a.size;
   } else if (record.kind == RouterPortTotals::kRecordKind) {
     ports_.push_back(record.as<RouterPortTotals>());
+  } else {
+    for (const auto& extension : extensions_) {
+      if (extension->accepts(record.kind)) extension->write(record);
+    }
   }
 }
 
@@ -364,6 +373,7 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   }
   if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
   if (messages_.keeps_rows()) set.tables.push_back(messages_.table());
+  for (const auto& extension : extensions_) extension->add_tables(set);
   return set;
 }
 
@@ -471,6 +481,7 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
                                       sum_of_means / static_cast<double>(destinations),
                                       "cycles", "%.2f"));
 
+  for (const auto& extension : extensions_) extension->add_figures(combined, rows);
   if (params_.finite_workload) {
     append_messages(nodes, rows);
   } else {

@@ -58,6 +58,7 @@
 #include "models/network/metrics/message_log.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/packet_samples.hpp"
+#include "models/network/metrics/results_extension.hpp"
 #include "models/network/metrics/router_records.hpp"
 #include "models/network/metrics/warmup_by_packets.hpp"
 
@@ -102,6 +103,10 @@ class NetworkResults final : public models::ModelResults {
   /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
   /// given both in cycles and in packets.
   explicit NetworkResults(const NetworkResultsParams& params);
+
+  /// Adds a part's own results (a routing's, a selection's, a workload's): records of kinds
+  /// NetworkResults does not know go to it, its tables and figures join the results.
+  void add_extension(std::unique_ptr<ResultsExtension> extension);
 
   void write(const pdes::Record& record) override;
   /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
@@ -183,6 +188,7 @@ class NetworkResults final : public models::ModelResults {
   std::map<std::uint64_t, WindowSums> windows_;
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
   MessageLog messages_;
+  std::vector<std::unique_ptr<ResultsExtension>> extensions_;
   // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
   std::optional<WarmupByPackets> warmup_;
   std::vector<PacketGenerated> pending_generated_;

@@ -118,12 +118,17 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
     case NetEventKind::kControl:
       PDES_CHECK(source_routing_ != nullptr,
                  "control message at node " + std::to_string(node_) + " without a source routing");
-      source_routing_->on_control(node_, event.control, state.routing);
+      source_routing_->on_control(node_, event.control, ctx.now().ticks(), state.routing);
       return;
     default:
       PDES_CHECK(false, "node received a router event");
   }
   try_inject(state, ctx);
+}
+
+void NodeLp::on_finish(const NodeState& state, pdes::CommitContext& ctx) const {
+  if (source_routing_ != nullptr) source_routing_->on_finish(node_, state.routing, ctx);
+  workload_->on_finish(node_, state.workload, ctx);
 }
 
 std::uint32_t NodeLp::release(NodeId dst, std::uint32_t flits, std::uint32_t group,

@@ -62,6 +62,8 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   void on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const override;
   void on_event(const NetEvent& event, NodeState& state,
                 pdes::Context<NetEvent>& ctx) const override;
+  /// Lets the source routing and the workload emit their own records.
+  void on_finish(const NodeState& state, pdes::CommitContext& ctx) const override;
 
  private:
   class Source;  // the WorkloadContext of one event (node_lp.cpp)

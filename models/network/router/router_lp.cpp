@@ -27,21 +27,19 @@ class RouterLp::Control final : public RouterControl {
     PDES_CHECK(port < lp_.ports_ && lp_.links_[port].connected && !lp_.links_[port].terminal,
                "control message over port " + std::to_string(port) + " of router " +
                    std::to_string(lp_.router_) + ", which does not lead to a router");
-    // The link is taken at an allocation phase, as by a flit, so that the data it holds back
-    // resumes at a pass and the message lands on a cycle boundary.
-    const std::int64_t cycle = lp_.params_.cycle_ps;
-    const std::int64_t next_pass = (now() - kPhase + cycle - 1) / cycle * cycle + kPhase;
-    const std::int64_t start = std::max(next_pass, state_.ports[port].output_free_at);
-    state_.ports[port].output_free_at = start + occupy_cycles * cycle;
-    const std::int64_t arrival =
-        start + static_cast<std::int64_t>(occupy_cycles + lp_.params_.link_latency) * cycle - kPhase;
     stamp(message);
-    NetEvent ev;
-    ev.kind = NetEventKind::kControl;
-    ev.port = static_cast<std::uint8_t>(lp_.links_[port].remote_port);
-    ev.control = message;
-    ctx_.send(lp_.links_[port].lp, pdes::SimTime{arrival - now()}, ev);
-    return arrival;
+    return lp_.send_control_over(port, message, occupy_cycles, state_, ctx_);
+  }
+
+  void send_to_node(NodeId node, ControlMessage message, std::uint32_t occupy_cycles) override {
+    PDES_CHECK(node < lp_.topology_->num_nodes() && occupy_cycles <= 0xFFFF,
+               "control message to node " + std::to_string(node) + " holding links " +
+                   std::to_string(occupy_cycles) + " cycles");
+    stamp(message);
+    message.relay_to = static_cast<std::uint32_t>(node);
+    message.relay_occupy = static_cast<std::uint16_t>(occupy_cycles);
+    message.hops = 0;
+    lp_.relay_control(message, state_, ctx_);
   }
 
   void send_ideal(pdes::LpId target, ControlMessage message, std::int64_t delay) override {
@@ -91,9 +89,46 @@ void RouterLp::for_each_monitor(RouterState& state, pdes::Context<NetEvent>& ctx
   }
 }
 
+std::int64_t RouterLp::send_control_over(PortId port, const ControlMessage& message,
+                                         std::uint32_t occupy_cycles, RouterState& state,
+                                         pdes::Context<NetEvent>& ctx) const {
+  // The link is taken at an allocation phase, as by a flit, so that the data it holds back
+  // resumes at a pass and the message lands on a cycle boundary.
+  const std::int64_t now = ctx.now().ticks();
+  const std::int64_t cycle = params_.cycle_ps;
+  const std::int64_t next_pass = (now - kPhase + cycle - 1) / cycle * cycle + kPhase;
+  const std::int64_t start = std::max(next_pass, state.ports[port].output_free_at);
+  state.ports[port].output_free_at = start + occupy_cycles * cycle;
+  const std::int64_t arrival =
+      start + static_cast<std::int64_t>(occupy_cycles + params_.link_latency) * cycle - kPhase;
+  NetEvent ev;
+  ev.kind = NetEventKind::kControl;
+  ev.port = static_cast<std::uint8_t>(links_[port].remote_port);
+  ev.control = message;
+  ctx.send(links_[port].lp, pdes::SimTime{arrival - now}, ev);
+  return arrival;
+}
+
+void RouterLp::relay_control(ControlMessage message, RouterState& state,
+                             pdes::Context<NetEvent>& ctx) const {
+  const NodeId node = message.relay_to;
+  const RouterId target = topology_->router_of_node(node);
+  const PortId port = target == router_ ? topology_->terminal_port_of_node(node)
+                                        : topology_->first_minimal_port(router_, target);
+  PDES_CHECK(port < ports_ && links_[port].connected,
+             "no port of router " + std::to_string(router_) + " toward node " +
+                 std::to_string(node));
+  ++message.hops;
+  send_control_over(port, message, message.relay_occupy, state, ctx);
+}
+
 void RouterLp::on_control(const NetEvent& event, RouterState& state,
                           pdes::Context<NetEvent>& ctx) const {
   const ControlMessage& m = event.control;
+  if (m.relay_to != ControlMessage::kNoRelay) {  // passing through, on its way to a node
+    relay_control(m, state, ctx);
+    return;
+  }
   const std::size_t owner = m.owner == ControlOwner::kRouting ? 0 : 1;
   const RouterMonitor* monitor = monitors_[owner];
   PDES_CHECK(monitor != nullptr, "router " + std::to_string(router_) +

@@ -125,6 +125,14 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   template <class F>
   void for_each_monitor(RouterState& state, pdes::Context<NetEvent>& ctx, F&& f) const;
   void on_control(const NetEvent& event, RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Sends a control message over output `port`, holding the link for `occupy_cycles` from
+  /// the next allocation phase at which it is free; returns its arrival time.
+  std::int64_t send_control_over(PortId port, const ControlMessage& message,
+                                 std::uint32_t occupy_cycles, RouterState& state,
+                                 pdes::Context<NetEvent>& ctx) const;
+  /// Moves a message relayed to a node one link on (RouterControl::send_to_node).
+  void relay_control(ControlMessage message, RouterState& state,
+                     pdes::Context<NetEvent>& ctx) const;
 
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
     return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;

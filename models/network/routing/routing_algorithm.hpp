@@ -21,9 +21,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 #include "models/network/event/flit.hpp"
+#include "models/network/metrics/results_extension.hpp"
 #include "models/network/routing/route_candidates.hpp"
 #include "models/network/router/router_monitor.hpp"
 #include "models/network/routing/source_routing.hpp"
@@ -72,6 +74,8 @@ class RoutingAlgorithm {
   /// The stateful source side of the algorithm (source_routing.hpp), or nullptr if it has none.
   /// When present, NodeLp calls it instead of prepare() for data packets.
   virtual const SourceRouting* source_routing() const { return nullptr; }
+  /// The algorithm's own results (metrics/results_extension.hpp), or nullptr if it has none.
+  virtual std::unique_ptr<ResultsExtension> make_results() const { return nullptr; }
 };
 
 }  // namespace net

@@ -7,7 +7,7 @@
 
 namespace net {
 
-void SourceRouting::on_control(NodeId self, const ControlMessage& message,
+void SourceRouting::on_control(NodeId self, const ControlMessage& message, std::int64_t /*now*/,
                                AlgorithmState& /*state*/) const {
   PDES_CHECK(false, "node " + std::to_string(self) + " received control message topic " +
                         std::to_string(message.topic) + " that its routing does not expect");

@@ -27,6 +27,7 @@
 #include "models/network/routing/ack_delivery.hpp"
 #include "models/network/routing/algorithm_state.hpp"
 #include "models/network/topology/types.hpp"
+#include "pdes/context.hpp"
 #include "pdes/rng.hpp"
 
 namespace net {
@@ -46,9 +47,15 @@ class SourceRouting {
   virtual void make_ack(const Flit& tail, Flit& ack) const = 0;
   /// Feedback of one data packet that `self` sent, carried by `ack`.
   virtual void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const = 0;
-  /// A control message for node `self` through the ideal side channel (router/router_control.hpp),
-  /// e.g. a congestion notification from a router. Default: none is expected (a model error).
-  virtual void on_control(NodeId self, const ControlMessage& message, AlgorithmState& state) const;
+  /// A control message for node `self` at time `now` (ticks), in band or through the ideal side
+  /// channel (router/router_control.hpp), e.g. a congestion notification from a router.
+  /// Default: none is expected (a model error).
+  virtual void on_control(NodeId self, const ControlMessage& message, std::int64_t now,
+                          AlgorithmState& state) const;
+  /// At the end of the run (NodeLp::on_finish): may emit the source's own records (its
+  /// counters, for the routing's ResultsExtension). Default: none.
+  virtual void on_finish(NodeId /*self*/, const AlgorithmState& /*state*/,
+                         pdes::CommitContext& /*ctx*/) const {}
 };
 
 }  // namespace net

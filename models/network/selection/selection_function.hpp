@@ -21,11 +21,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
 
 #include "models/network/event/flit.hpp"
+#include "models/network/metrics/results_extension.hpp"
 #include "models/network/router/router_monitor.hpp"
 #include "models/network/router/router_view.hpp"
 #include "models/network/routing/algorithm_state.hpp"
@@ -67,6 +69,8 @@ class SelectionFunction {
   /// The hooks through which the selection watches each router and exchanges status with its
   /// neighbours (router/router_monitor.hpp; state: RouterState::selection), or nullptr.
   virtual const RouterMonitor* router_monitor() const { return nullptr; }
+  /// The selection's own results (metrics/results_extension.hpp), or nullptr if it has none.
+  virtual std::unique_ptr<ResultsExtension> make_results() const { return nullptr; }
   /// The index in `options` (at least two, in the routing's order) of the output to take.
   virtual std::size_t select(const SelectionInput& at, std::span<const SelectionOption> options,
                              AlgorithmState& state, pdes::Rng& rng) const = 0;

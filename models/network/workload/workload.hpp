@@ -13,6 +13,8 @@
 //   on_wake(node, state, ctx)        at the cycle the workload asked for with ctx.wake_at
 //   on_delivered(node, m, state, ctx) when the last packet of a message to `node` arrives
 //                                    (only if observes_deliveries(): reassembly has a cost)
+//   on_finish(node, state, ctx)      at the end of the run: may emit the workload's records,
+//                                    which its make_results() extension turns into results
 //
 // ctx.send(dst, flits, group) queues a message at the node, released now: the node cuts it into
 // packets of traffic.packet_size flits (the last one shorter if need be), emits one
@@ -24,8 +26,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
+#include "models/network/metrics/results_extension.hpp"
 #include "models/network/routing/algorithm_state.hpp"
+#include "pdes/context.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/rng.hpp"
 
@@ -69,6 +74,11 @@ class Workload {
   virtual bool observes_deliveries() const { return false; }
   virtual void on_delivered(NodeId /*node*/, const DeliveredMessage& /*message*/,
                             AlgorithmState& /*state*/, WorkloadContext& /*ctx*/) const {}
+  /// At the end of the run: may emit the workload's own records from its state at `node`.
+  virtual void on_finish(NodeId /*node*/, const AlgorithmState& /*state*/,
+                         pdes::CommitContext& /*ctx*/) const {}
+  /// The workload's own results (metrics/results_extension.hpp), or nullptr if it has none.
+  virtual std::unique_ptr<ResultsExtension> make_results() const { return nullptr; }
 };
 
 }  // namespace net

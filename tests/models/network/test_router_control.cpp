@@ -3,6 +3,7 @@
 // (and delay the data behind them), the ideal side channel, and their rollback safety.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
@@ -187,4 +188,155 @@ TEST_CASE("the exchange is rollback-safe") {
     CHECK(checked.totals[i].e == plain.totals[i].e);
   }
   CHECK(checked.latency_sum == plain.latency_sum);
+}
+
+namespace {
+
+// Router 5 of a 4x4 mesh sends, at the start, a control message in band to nodes 15, 0 and 5
+// (its own), holding each link `occupy` cycles; the nodes' source routing counts what arrives.
+struct Inbox {
+  std::uint64_t received = 0;
+  std::uint64_t hops_sum = 0;
+  std::int64_t transit_sum = 0;  // arrival - sent, ticks
+  bool operator==(const Inbox&) const = default;
+};
+
+struct InboxTotals {
+  static constexpr std::uint16_t kRecordKind = 0x7E03;
+  std::uint64_t node = 0;
+  Inbox inbox;
+};
+
+// Router side: router 5 notifies the three nodes at the start.
+class Notifier final : public net::RouterMonitor {
+ public:
+  explicit Notifier(std::uint32_t occupy) : occupy_(occupy) {}
+  net::AlgorithmState initial_state(net::RouterId) const override { return {}; }
+  void on_start(net::RouterId router, net::RouterControl& control,
+                net::AlgorithmState&) const override {
+    if (router != 5) return;
+    net::ControlMessage m;
+    m.topic = 3;
+    for (const net::NodeId node : {15u, 0u, 5u}) control.send_to_node(node, m, occupy_);
+  }
+
+ private:
+  std::uint32_t occupy_;
+};
+
+// Source side: counts the notifications, their links and transit times.
+class InboxSource final : public net::SourceRouting {
+ public:
+  explicit InboxSource(const net::DimensionOrderRouting& dor) : dor_(dor) {}
+  net::AlgorithmState initial_state(net::NodeId) const override {
+    return net::AlgorithmState::of(Inbox{});
+  }
+  void prepare(net::NodeId, net::Flit& head, net::AlgorithmState&, pdes::Rng& rng) const override {
+    dor_.prepare(head, rng);
+  }
+  net::AckDelivery acks() const override { return net::AckDelivery::kNone; }
+  void make_ack(const net::Flit&, net::Flit&) const override {}
+  void on_ack(net::NodeId, const net::Flit&, net::AlgorithmState&) const override {}
+  void on_control(net::NodeId, const net::ControlMessage& m, std::int64_t now,
+                  net::AlgorithmState& s) const override {
+    CHECK(m.topic == 3);
+    CHECK(m.origin == 5);
+    CHECK(m.origin_is_router == 1);
+    Inbox& in = s.get<Inbox>();
+    ++in.received;
+    in.hops_sum += m.hops;
+    in.transit_sum += now - m.sent;
+  }
+  void on_finish(net::NodeId node, const net::AlgorithmState& s,
+                 pdes::CommitContext& ctx) const override {
+    ctx.emit(InboxTotals{node, s.get<Inbox>()});
+  }
+
+ private:
+  const net::DimensionOrderRouting& dor_;
+};
+
+class NotifyingDor final : public net::RoutingAlgorithm {
+ public:
+  NotifyingDor(const net::Topology& t, std::uint32_t occupy)
+      : dor_(t), notifier_(occupy), source_(dor_) {}
+  std::string_view name() const override { return "notifying_dor"; }
+  std::uint32_t vc_classes() const override { return dor_.vc_classes(); }
+  void route(const net::RouteInput& at, net::Flit& head,
+             net::RouteCandidates& out) const override {
+    dor_.route(at, head, out);
+  }
+  const net::RouterMonitor* router_monitor() const override { return &notifier_; }
+  const net::SourceRouting* source_routing() const override { return &source_; }
+
+ private:
+  net::DimensionOrderRouting dor_;
+  Notifier notifier_;
+  InboxSource source_;
+};
+
+}  // namespace
+
+namespace {
+
+struct InboxSink final : public pdes::OutputSink {
+  void write(const pdes::Record& r) override {
+    if (r.kind == InboxTotals::kRecordKind) {
+      const auto t = r.as<InboxTotals>();
+      inbox[t.node] = t.inbox;
+    }
+    if (r.kind == net::PacketDelivered::kRecordKind) ++delivered;
+    if (r.kind == net::PacketGenerated::kRecordKind) ++generated;
+  }
+  std::map<std::uint64_t, Inbox> inbox;
+  std::uint64_t generated = 0, delivered = 0;
+};
+
+InboxSink run_notify(std::uint32_t occupy, double load,
+                     pdes::EngineKind engine = pdes::EngineKind::sequential) {
+  net::NetworkParams p;
+  p.topology = "mesh";
+  p.topology_params.dims = {4, 4};
+  p.packet_size = 4;
+  p.load = load;
+  p.injection_end_cycle = 500;
+  net::NetworkParts parts = net::make_network_parts(p);
+  parts.routing = std::make_shared<const NotifyingDor>(*parts.topology, occupy);
+  pdes::KernelConfig config;
+  config.engine = engine;
+  pdes::Simulation sim(config);
+  net::build_network(sim, p, parts);
+  InboxSink sink;
+  sim.set_output_sink(&sink);
+  sim.run();
+  return sink;
+}
+
+}  // namespace
+
+TEST_CASE("a control message sent to a node crosses each link on a minimal path, holding it") {
+  const InboxSink idle = run_notify(4, 0.0);
+  // Router 5 is at (1, 1): node 15 at (3, 3) is 4 router links and the ejection link away,
+  // node 0 two links and the ejection, node 5 its own ejection link; each link is held 4
+  // cycles and crossed in 1.
+  REQUIRE(idle.inbox.size() == 16);
+  const std::map<std::uint64_t, std::uint64_t> hops{{15, 5}, {0, 3}, {5, 1}};
+  for (const auto& [node, inbox] : idle.inbox) {
+    CAPTURE(node);
+    const bool addressed = hops.count(node) == 1;
+    CHECK(inbox.received == (addressed ? 1u : 0u));
+    if (!addressed) continue;
+    CHECK(inbox.hops_sum == hops.at(node));
+    CHECK(inbox.transit_sum == static_cast<std::int64_t>(hops.at(node) * 5 * kCycle));
+  }
+}
+
+TEST_CASE("under load a relayed message waits for its links, and the data for it") {
+  const InboxSink loaded = run_notify(4, 0.4);
+  CHECK(loaded.delivered == loaded.generated);
+  CHECK(loaded.inbox.at(15).received == 1);
+  CHECK(loaded.inbox.at(15).transit_sum >= 25 * kCycle);
+  const InboxSink checked = run_notify(4, 0.4, pdes::EngineKind::rollback_check);
+  CHECK(checked.inbox == loaded.inbox);
+  CHECK(checked.delivered == loaded.delivered);
 }

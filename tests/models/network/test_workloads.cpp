@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "models/network/metrics/message_log.hpp"
+#include "models/network/metrics/network_results.hpp"
 #include "models/network/workload/message_list_workload.hpp"
 #include "models/network/workload/workload_registry.hpp"
 #include "network_run.hpp"
@@ -160,6 +161,12 @@ struct PingState {
 class PingPong final : public net::Workload {
  public:
   explicit PingPong(std::uint32_t rounds) : rounds_(rounds) {}
+  /// At the end, each node's reply count as a record (for RepliesResults).
+  struct Replies {
+    static constexpr std::uint16_t kRecordKind = 0x7EA0;
+    std::uint32_t node = 0;
+    std::uint32_t replies = 0;
+  };
   net::AlgorithmState initial_state(net::NodeId) const override {
     return net::AlgorithmState::of(PingState{});
   }
@@ -179,10 +186,48 @@ class PingPong final : public net::Workload {
       ctx.send(15, 10, 0);
     }
   }
+  void on_finish(net::NodeId node, const net::AlgorithmState& state,
+                 pdes::CommitContext& ctx) const override {
+    const std::uint32_t replies = state.get<PingState>().replies;
+    if (replies > 0) ctx.emit(Replies{static_cast<std::uint32_t>(node), replies});
+  }
+  std::unique_ptr<net::ResultsExtension> make_results() const override;
 
  private:
   std::uint32_t rounds_;
 };
+
+// The workload's own results: a table of replies per node and their total as a figure.
+class RepliesResults final : public net::ResultsExtension {
+ public:
+  bool accepts(std::uint16_t kind) const override { return kind == PingPong::Replies::kRecordKind; }
+  void write(const pdes::Record& record) override {
+    rows_.push_back(record.as<PingPong::Replies>());
+  }
+  void add_tables(io::ResultSet& local) const override {
+    io::Table t("pingpong/replies", "replies per node",
+                {{"node", io::ColumnType::kUInt64, "", "node"},
+                 {"replies", io::ColumnType::kUInt64, "messages", "replies received"}},
+                1, io::Combine::kConcatenate);
+    for (const auto& r : rows_) t.add_row({io::Cell::u64(r.node), io::Cell::u64(r.replies)});
+    local.tables.push_back(std::move(t));
+  }
+  void add_figures(const io::ResultSet& combined,
+                   std::vector<models::Figure>& figures) const override {
+    const io::Table* t = combined.find("pingpong/replies");
+    std::uint64_t sum = 0;
+    for (std::size_t r = 0; r < t->rows(); ++r) sum += t->at(r, 1).as_u64();
+    figures.push_back(
+        models::Figure::number("replies", "replies", static_cast<double>(sum), "", "%.0f"));
+  }
+
+ private:
+  std::vector<PingPong::Replies> rows_;
+};
+
+std::unique_ptr<net::ResultsExtension> PingPong::make_results() const {
+  return std::make_unique<RepliesResults>();
+}
 
 // (src, message) -> (release, delivery of its last packet)
 std::map<std::tuple<std::uint32_t, std::uint32_t>, std::pair<std::int64_t, std::int64_t>>
@@ -211,6 +256,39 @@ TEST_CASE("a workload that observes deliveries answers each message when it is w
     if (k + 1 < 5) CHECK(m.at({0, k + 1}).first == m.at({15, k}).second);
   }
   CHECK(run.sink.delivered.size() == 30);  // 3 packets each
+}
+
+TEST_CASE("a workload's own records reach its results extension: a table and a figure") {
+  net::NetworkParams p = mesh4x4(4);
+  auto workload = std::make_shared<PingPong>(6);
+  net::NetworkParts parts = net::make_network_parts(p);
+  parts.workload = workload;
+  net::NetworkResultsParams rp;
+  rp.num_nodes = 16;
+  rp.measure_end_cycle = 100000;
+  rp.finite_workload = true;
+  net::NetworkResults results(rp);
+  results.add_extension(workload->make_results());
+  pdes::Simulation sim(pdes::KernelConfig{});
+  net::build_network(sim, p, parts);
+  sim.set_output_sink(&results);
+  const pdes::RunResult run = sim.run();
+  const io::ResultSet set = results.local_results(run);
+  const io::Table* replies = set.find("pingpong/replies");
+  REQUIRE(replies != nullptr);
+  REQUIRE(replies->rows() == 1);  // only node 0 receives replies
+  CHECK(replies->at(0, 0).as_u64() == 0);
+  CHECK(replies->at(0, 1).as_u64() == 6);
+  const std::vector<models::Figure> figures = results.summary(set);
+  const auto it = std::find_if(figures.begin(), figures.end(),
+                               [](const models::Figure& f) { return f.key == "replies"; });
+  REQUIRE(it != figures.end());
+  CHECK(it->value == 6.0);
+  const auto messages = std::find_if(figures.begin(), figures.end(), [](const auto& f) {
+    return f.key == "messages_delivered";
+  });
+  REQUIRE(messages != figures.end());
+  CHECK(messages->value == 12.0);
 }
 
 TEST_CASE("workload state and reassembly are rolled back with the node") {

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ResultsExtension: the results of one registered part of the network model that the generic
+// NetworkResults does not know — a routing algorithm's own counters (a solution database's hits),
+// a selection function's (how stale its neighbours' status was), a workload's (when each group
+// of messages completed). The part keeps its counters in its own state, emits its own records
+// (router monitors and node hooks at on_finish, or as it goes), and supplies an extension that
+// turns them into tables and summary figures:
+//
+//   std::unique_ptr<ResultsExtension> RoutingAlgorithm::make_results() const;   // also
+//   SelectionFunction::make_results, Workload::make_results
+//
+// NetworkResults hands every committed record of a kind it does not know to the extensions
+// that accept it, adds their tables to the rank's results (io::combine merges them like any
+// other table: concatenated or summed by key, so they must be exact on any rank count) and,
+// after combining, their figures to the summary.
+//
+// Record kinds: the network model uses 0x4E00 to 0x4E1F; a part takes one in 0x4E20 to 0x4EFF
+// (routing algorithms 0x4E20 on, selection functions 0x4E60 on, workloads 0x4EA0 on), named in
+// its own header next to the record.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "io/results/result_set.hpp"
+#include "models/figure.hpp"
+#include "pdes/output_sink.hpp"
+
+namespace net {
+
+class ResultsExtension {
+ public:
+  virtual ~ResultsExtension() = default;
+  /// True for the record kinds this extension reads.
+  virtual bool accepts(std::uint16_t record_kind) const = 0;
+  /// A committed record of an accepted kind, from this rank's LPs.
+  virtual void write(const pdes::Record& record) = 0;
+  /// Adds this rank's tables to `local` (before the ranks' results are combined).
+  virtual void add_tables(io::ResultSet& local) const = 0;
+  /// Adds the summary figures computed from the combined results.
+  virtual void add_figures(const io::ResultSet& combined,
+                           std::vector<models::Figure>& figures) const = 0;
+};
+
+}  // namespace net
