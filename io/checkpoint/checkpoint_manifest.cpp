@@ -52,6 +52,11 @@ CheckpointManifest CheckpointManifest::parse(const std::string& text, const std:
   if (!std::getline(in, line) || line != std::string(kMagic) + " " + std::to_string(kFormat)) {
     bad(origin, "first line is not '" + std::string(kMagic) + " " + std::to_string(kFormat) + "'");
   }
+  // Written in one piece and renamed into place, so a missing last line means a copy or an
+  // editor cut it; say so rather than complain about a half line.
+  if (text.size() < 5 || text.compare(text.size() - 5, 5, "\nend\n") != 0) {
+    bad(origin, "it ends before its 'end' line (cut short)");
+  }
   std::map<std::string, std::string> values;
   bool ended = false;
   int number = 1;
