@@ -60,20 +60,41 @@ TimeWarpEngine::Stop TimeWarpEngine::advance_checkpoint(const GvtResult& result)
       // still be in transit: the next round receives every one of them.
       if (gvt_key_.time >= barrier_) checkpoint_phase_ = CheckpointPhase::drain;
       return Stop::none;
-    case CheckpointPhase::drain:
-      write_checkpoint();
+    case CheckpointPhase::drain: {
+      const bool written = write_checkpoint();
       checkpoint_phase_ = CheckpointPhase::none;
       barrier_ = SimTime::max();
-      return stop_after_checkpoint_ ? Stop::checkpointed : Stop::none;
+      // Not written: an error on some rank, which the next round reports on every rank.
+      return written && stop_after_checkpoint_ ? Stop::checkpointed : Stop::none;
+    }
   }
   return Stop::none;
 }
 
-void TimeWarpEngine::write_checkpoint() {
-  fossils_.collect(gvt_key_);
-  PDES_CHECK(state_.uncommitted == 0 && state_.failed.empty(),
-             "checkpoint at a state that is not clean: " + std::to_string(state_.uncommitted) +
-                 " uncommitted events");
+bool TimeWarpEngine::write_checkpoint() {
+  // Every rank must reach the same decision, so that the collective write matches: a rank with
+  // an error (reported in the next round) or, impossibly, with uncommitted events makes every
+  // rank skip this checkpoint.
+  bool clean = !fatal_;
+  if (clean) {
+    try {
+      fossils_.collect(gvt_key_);
+    } catch (...) {
+      set_fatal(std::current_exception());
+      clean = false;
+    }
+  }
+  if (clean && (state_.uncommitted != 0 || !state_.failed.empty())) {
+    set_fatal(std::make_exception_ptr(InvariantError(
+        "checkpoint at a state that is not clean: " + std::to_string(state_.uncommitted) +
+        " uncommitted events")));
+    clean = false;
+  }
+  int mine_clean = clean ? 1 : 0;
+  int all_clean = 0;
+  MPI_Allreduce(&mine_clean, &all_clean, 1, MPI_INT, MPI_MIN, comm_);
+  if (all_clean == 0) return false;
+
   // The pending set is emptied to list its live events, then refilled.
   std::vector<TwEvent*> events;
   while (TwEvent* event = state_.pending.top()) {
@@ -92,6 +113,7 @@ void TimeWarpEngine::write_checkpoint() {
   std::uint64_t committed = 0;
   MPI_Allreduce(&mine, &committed, 1, MPI_UINT64_T, MPI_SUM, comm_);
   model_.checkpointer->write(image, {barrier_, committed, stop_after_checkpoint_});
+  return true;
 }
 
 }  // namespace pdes::internal

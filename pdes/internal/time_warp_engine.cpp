@@ -433,7 +433,9 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   }
   throttled_ = state_.uncommitted > throttle_limit_;
   if (stop == Stop::none) check_memory();
-  if (stop == Stop::none && !fatal_) {
+  // Every rank takes this path for the same rounds (its collectives must match), even one
+  // whose own error is not yet known to the others: the next round stops them all.
+  if (stop == Stop::none) {
     try {
       stop = advance_checkpoint(result);
     } catch (...) {

@@ -106,7 +106,9 @@ class TimeWarpEngine final : public EngineServices {
   /// After a round without a stop: advances the checkpoint phases; Stop::checkpointed when
   /// the run ends after the checkpoint it has just written.
   Stop advance_checkpoint(const GvtResult& result);
-  void write_checkpoint();
+  /// Commits everything and writes this rank's image; false (on every rank) when some rank
+  /// has an error instead.
+  bool write_checkpoint();
 
   ModelInstance& model_;
   const KernelConfig& config_;
