@@ -11,6 +11,7 @@
 #include <iostream>
 #include <optional>
 
+#include "app/checkpoint_control.hpp"
 #include "app/exit_codes.hpp"
 #include "app/mpi_session.hpp"
 #include "app/partition_setup.hpp"
@@ -18,6 +19,7 @@
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
 #include "app/version.hpp"
+#include "io/checkpoint/checkpoint_directory.hpp"
 #include "io/hdf5/output_path.hpp"
 #include "io/hdf5/write_results.hpp"
 #include "io/results/combine.hpp"
@@ -49,6 +51,38 @@ void check_writable(const std::string& path) {
   }
 }
 
+/// The checkpoint control of the run, or nullptr when it neither writes nor resumes
+/// checkpoints. Collective; throws pdes::ConfigError for a checkpoint that cannot resume it.
+std::unique_ptr<CheckpointControl> make_checkpoint_control(const RunOptions& options,
+                                                           const LoadedConfig& loaded,
+                                                           const pdes::KernelConfig& kernel,
+                                                           int ranks, ProgressLine* progress) {
+  if (options.checkpoint_dir.empty() && options.restart.empty()) return nullptr;
+  if (!options.checkpoint_dir.empty() && options.restart.empty() && !options.force &&
+      io::CheckpointDirectory(options.checkpoint_dir, MPI_COMM_WORLD).has_manifest()) {
+    throw pdes::ConfigError("--checkpoint-dir",
+                            "'" + options.checkpoint_dir +
+                                "' already holds a checkpoint; resume it with --restart " +
+                                options.checkpoint_dir + ", or add --force to start over");
+  }
+  // The git revision too: images are binary dumps of this build's data structures.
+  const io::CheckpointIdentity identity{version_number() + " (git " + git_revision() + ")",
+                                        loaded.config.hash(),
+                                        std::string(pdes::to_string(kernel.engine)), ranks};
+  const CheckpointOptions checkpoint_options{options.checkpoint_dir, options.checkpoint_every,
+                                             options.checkpoint_stop_after, options.restart};
+  auto control = std::make_unique<CheckpointControl>(
+      checkpoint_options, identity, MPI_COMM_WORLD, loaded.model->ticks_per_time_unit,
+      loaded.model->time_unit, progress);
+  if (control->resumed() && launcher_rank() == 0) {
+    const io::CheckpointManifest& m = *control->resumed();
+    std::fprintf(stderr, "warpnet: resuming from checkpoint %llu in %s (%llu events committed)\n",
+                 static_cast<unsigned long long>(m.generation), options.restart.c_str(),
+                 static_cast<unsigned long long>(m.events_committed));
+  }
+  return control;
+}
+
 int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig& loaded,
                const MpiSession& mpi) {
   const models::ModelEntry& entry = *loaded.model;
@@ -64,6 +98,16 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   if (!output.empty()) io::check_output_path(output, options.force);
 
   pdes::Simulation sim(kernel);
+  const bool show_progress =
+      mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
+  ProgressLine progress(entry.ticks_per_time_unit, entry.time_unit);
+  if (show_progress) sim.set_progress_observer(&progress);
+  // Before the model is built: a checkpoint that cannot resume this run is refused at once.
+  const std::unique_ptr<CheckpointControl> checkpoints =
+      make_checkpoint_control(options, loaded, kernel, sim.num_ranks(),
+                              show_progress ? &progress : nullptr);
+  if (checkpoints) sim.set_checkpointer(checkpoints.get());
+
   const pdes::PartitionGraph graph = model->partition_graph();
   sim.set_lp_count(graph.num_lps);
   const ChosenPartition chosen =
@@ -72,11 +116,6 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   model->add_lps(sim);
   const std::unique_ptr<models::ModelResults> results = model->make_results();
   sim.set_output_sink(results.get());
-
-  const bool show_progress =
-      mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
-  ProgressLine progress(entry.ticks_per_time_unit, entry.time_unit);
-  if (show_progress) sim.set_progress_observer(&progress);
 
   RunReport report;
   report.run_name = loaded.config.get_string("simulation.name");
@@ -94,6 +133,10 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   const auto start_time = std::chrono::system_clock::now();
   report.result = sim.run();
   const auto end_time = std::chrono::system_clock::now();
+  if (report.result.reason == pdes::TerminationReason::checkpointed) {
+    // Every rank stopped at the same checkpoint: no results yet, the resumed run writes them.
+    return kExitCheckpointed;
+  }
   report.model_rows = model->summary(report.result);
 
   // Every rank takes part: combining and writing are collective.
@@ -175,7 +218,9 @@ int run_command(const RunOptions& options) {
   });
   if (code != kExitOk) return code;
   const bool optimistic = loaded->config.get_string("simulation.engine") == "optimistic";
-  const MpiSession mpi(launched_by_mpi() || optimistic);
+  // Checkpoint files are written collectively (MPI), even by the sequential engine.
+  const bool checkpoints = !options.checkpoint_dir.empty() || !options.restart.empty();
+  const MpiSession mpi(launched_by_mpi() || optimistic || checkpoints);
   return guarded(mpi.rank(), mpi.active(), [&] { return run_loaded(options, setup, *loaded, mpi); });
 }
 

@@ -3,6 +3,7 @@
 // The subcommands of the warpnet CLI. Each returns the process exit code (exit_codes.hpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ struct RunOptions {
   std::string output;                  ///< --output PATH (default: <simulation.name>.h5)
   bool force = false;                  ///< --force: replace an existing output file
   bool no_output = false;              ///< --no-output: write no HDF5 file
+  std::string checkpoint_dir;          ///< --checkpoint-dir DIR (docs/checkpoint-restart.md)
+  double checkpoint_every = 0;         ///< --checkpoint-every SECONDS (0: only on signals)
+  std::uint64_t checkpoint_stop_after = 0;  ///< --checkpoint-stop-after N (0: no limit)
+  std::string restart;                 ///< --restart DIR
 };
 
 int run_command(const RunOptions& options);

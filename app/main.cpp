@@ -2,6 +2,7 @@
 //
 // warpnet: the command-line interface.
 //   warpnet run FILE [--set key=value]... [--engine NAME] [--stats-json PATH] [--progress]
+//               [--checkpoint-dir DIR [--checkpoint-every S]] [--restart DIR]
 //   warpnet validate FILE [--set key=value]...
 //   warpnet sweep FILE --set key=lo:hi:step|v1,v2... [--jobs N] [--output-dir DIR] [--saturation]
 //   warpnet config --explain | --effective FILE [--set key=value]...
@@ -41,6 +42,21 @@ int main(int argc, char** argv) {
                   "results file (HDF5; default: <simulation.name>.h5 in the current directory)");
   run->add_flag("--force", options.force, "replace the results file if it exists");
   run->add_flag("--no-output", options.no_output, "write no results file (summary only)");
+  CLI::Option* checkpoint_dir = run->add_option(
+      "--checkpoint-dir", options.checkpoint_dir,
+      "write checkpoints to DIR: every --checkpoint-every seconds, and on SIGTERM/SIGUSR1 "
+      "(then exit 75; docs/checkpoint-restart.md)");
+  run->add_option("--checkpoint-every", options.checkpoint_every,
+                  "seconds of wall time between two checkpoints (default: only on signals)")
+      ->check(CLI::PositiveNumber)
+      ->needs(checkpoint_dir);
+  run->add_option("--checkpoint-stop-after", options.checkpoint_stop_after,
+                  "stop (exit 75) after writing this many checkpoints")
+      ->check(CLI::PositiveNumber)
+      ->needs(checkpoint_dir);
+  run->add_option("--restart", options.restart,
+                  "resume the run from the checkpoint in DIR (same configuration, engine, "
+                  "ranks and warpnet version)");
 
   CLI::App* validate = cli.add_subcommand("validate", "check a configuration without running it");
   add_config_options(validate);

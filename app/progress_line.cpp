@@ -65,6 +65,15 @@ void ProgressLine::on_progress(const pdes::ProgressInfo& info) {
   printed_ = true;
 }
 
+void ProgressLine::note(const std::string& message) {
+  const std::string line = "warpnet: " + message;
+  const std::size_t pad = printed_ && last_width_ > line.size() ? last_width_ - line.size() : 0;
+  std::fprintf(stderr, "%s%s%*s\n", printed_ ? "\r" : "", line.c_str(), static_cast<int>(pad), "");
+  std::fflush(stderr);
+  printed_ = false;
+  last_width_ = 0;
+}
+
 void ProgressLine::on_finish() {
   if (printed_) std::fprintf(stderr, "\n");
   printed_ = false;

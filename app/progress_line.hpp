@@ -20,6 +20,9 @@ class ProgressLine final : public pdes::ProgressObserver {
 
   void on_progress(const pdes::ProgressInfo& info) override;
   void on_finish() override;
+  /// Prints "warpnet: <message>" on a line of its own, above the progress line (which the
+  /// next report draws again).
+  void note(const std::string& message);
 
   /// The line for `info` (without the leading carriage return), for tests.
   std::string format(const pdes::ProgressInfo& info) const;

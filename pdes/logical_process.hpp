@@ -8,8 +8,9 @@
 //
 // State must be a regular value type: copyable, equality-comparable (`operator==`, used by the
 // rollback-check engine), without pointers, references or handles to other LPs. Containers of
-// values (std::vector, std::array) are fine. Payload must be trivially copyable; it travels
-// between ranks as bytes.
+// values (std::vector, std::array) are fine. State must also be Checkpointable
+// (checkpointable.hpp): trivially copyable, or with a serialize function, so that a checkpoint
+// can save it. Payload must be trivially copyable; it travels between ranks as bytes.
 //
 // Contracts:
 //   on_init   — called once per LP, in increasing LP id order, at time zero, on a
@@ -48,6 +49,7 @@
 #include <concepts>
 #include <type_traits>
 
+#include "pdes/checkpointable.hpp"
 #include "pdes/context.hpp"
 
 namespace pdes {
@@ -61,6 +63,9 @@ class LogicalProcess {
   static_assert(std::is_default_constructible_v<State> && std::is_copy_assignable_v<State>,
                 "State must be default-constructible and copyable");
   static_assert(std::equality_comparable<State>, "State needs operator== (rollback check)");
+  static_assert(Checkpointable<State>,
+                "State must be trivially copyable or have a serialize function (checkpoints; "
+                "see pdes/checkpointable.hpp)");
 
  public:
   using StateType = State;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pdes/internal/engines.hpp"
+#include "pdes/internal/record_log.hpp"
 
 namespace pdes {
 
@@ -116,6 +117,16 @@ RunResult Simulation::run() {
                               std::to_string(model_.lps.size()) + " LPs were added");
   }
   ran_ = true;
+  if (model_.checkpointer != nullptr) {
+    if (model_.config.engine == EngineKind::rollback_check) {
+      throw ConfigError("--checkpoint-dir",
+                        "checkpoints need the sequential or the optimistic engine, not "
+                        "rollback-check");
+    }
+    record_log_ = std::make_unique<internal::RecordLog>(model_.sink);
+    model_.sink = record_log_.get();
+    model_.record_log = record_log_.get();
+  }
   switch (model_.config.engine) {
     case EngineKind::sequential: return internal::run_sequential(model_);
     case EngineKind::optimistic: return internal::run_optimistic(model_);

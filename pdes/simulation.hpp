@@ -20,6 +20,7 @@
 #include <typeindex>
 #include <vector>
 
+#include "pdes/checkpoint.hpp"
 #include "pdes/error.hpp"
 #include "pdes/internal/lp_runtime.hpp"
 #include "pdes/kernel_config.hpp"
@@ -31,6 +32,7 @@
 namespace pdes {
 
 namespace internal {
+class RecordLog;
 /// Everything an engine needs to run: built by Simulation, consumed by one engine.
 struct ModelInstance {
   KernelConfig config;
@@ -52,6 +54,10 @@ struct ModelInstance {
   std::size_t max_payload_size = 0;
   OutputSink* sink = nullptr;
   ProgressObserver* progress = nullptr;
+  /// Checkpoints are on when set; `sink` then points at `record_log`, which keeps the
+  /// committed records for them and forwards each to the model's sink.
+  Checkpointer* checkpointer = nullptr;
+  RecordLog* record_log = nullptr;
 };
 }  // namespace internal
 
@@ -86,6 +92,9 @@ class Simulation {
 
   void set_output_sink(OutputSink* sink) { model_.sink = sink; }
   void set_progress_observer(ProgressObserver* observer) { model_.progress = observer; }
+  /// Turns checkpoints on (pdes/checkpoint.hpp): the engine polls it, writes images through
+  /// it, and resumes from its restart image if it has one. Sequential and optimistic engines.
+  void set_checkpointer(Checkpointer* checkpointer) { model_.checkpointer = checkpointer; }
 
   /// Runs to termination. Call once per Simulation. Collective over ranks for the optimistic
   /// engine.
@@ -96,6 +105,7 @@ class Simulation {
   void add_runtime(std::unique_ptr<internal::LpRuntime> runtime);
 
   internal::ModelInstance model_;
+  std::unique_ptr<internal::RecordLog> record_log_;
   int num_ranks_ = 1;
   std::uint64_t lps_added_ = 0;
   bool ran_ = false;

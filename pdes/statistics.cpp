@@ -26,6 +26,7 @@ std::string_view to_string(TerminationReason reason) {
     case TerminationReason::end_time_reached: return "end time reached";
     case TerminationReason::event_limit_reached: return "event limit reached";
     case TerminationReason::no_more_events: return "no more events";
+    case TerminationReason::checkpointed: return "checkpointed";
   }
   return "unknown";
 }

@@ -43,6 +43,7 @@ enum class TerminationReason {
   end_time_reached,     ///< the next event lies at or after end_time
   event_limit_reached,  ///< max_events committed
   no_more_events,       ///< the event list ran empty before end_time
+  checkpointed,         ///< stopped after writing a checkpoint (pdes/checkpoint.hpp); resumable
 };
 
 std::string_view to_string(TerminationReason reason);

@@ -34,6 +34,11 @@ struct BigState {
   std::vector<std::uint64_t> words;
   std::uint64_t received = 0;
   bool operator==(const BigState&) const = default;
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    pdes::checkpoint_value(ar, words);
+    pdes::checkpoint_value(ar, received);
+  }
 };
 
 struct BigEvent {

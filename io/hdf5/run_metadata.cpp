@@ -92,6 +92,7 @@ std::string termination_reason(pdes::TerminationReason reason) {
     case pdes::TerminationReason::end_time_reached: return "end_time_reached";
     case pdes::TerminationReason::event_limit_reached: return "event_limit_reached";
     case pdes::TerminationReason::no_more_events: return "no_more_events";
+    case pdes::TerminationReason::checkpointed: return "checkpointed";
   }
   return "unknown";
 }

@@ -42,6 +42,7 @@ struct GvtContribution {
   std::uint64_t committed = 0;          ///< events committed on it so far
   EventKey failure_key = kMaxEventKey;  ///< its smallest event whose handler threw
   bool fatal = false;                   ///< it has an error that must stop the run
+  std::uint32_t checkpoint = 0;         ///< 0: none wanted; 1: write one; 2: write one and stop
 };
 
 /// The reduced values of a round, the same on every rank.
@@ -51,6 +52,7 @@ struct GvtResult {
   EventKey failure_key = kMaxEventKey;  ///< smallest failed event over ranks...
   int failure_rank = -1;                ///< ...and the rank that holds it
   int fatal_rank = -1;                  ///< smallest rank with a fatal error, or -1
+  std::uint32_t checkpoint = 0;         ///< the largest wish over ranks
 };
 
 class GvtManager {
@@ -74,7 +76,7 @@ class GvtManager {
 
  private:
   enum class Phase { idle, counting, receiving, reducing };
-  static constexpr int kWords = 9;
+  static constexpr int kWords = 10;
 
   void submit(const GvtContribution& contribution);
   void finish();

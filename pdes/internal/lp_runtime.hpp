@@ -23,6 +23,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pdes/checkpointable.hpp"
 #include "pdes/context.hpp"
 #include "pdes/logical_process.hpp"
 #include "pdes/internal/execution_context.hpp"
@@ -79,6 +80,13 @@ class LpRuntime {
   virtual std::string describe_snapshot(std::size_t index) const = 0;
   /// sizeof(State); states with heap parts are larger.
   virtual std::size_t state_size() const = 0;
+
+  // --- checkpoints (checkpointable.hpp) ------------------------------------------------------
+  /// Writes the current (State, LpClock).
+  virtual void save_state(CheckpointWriter& out) = 0;
+  /// Reads (State, LpClock) over the current ones. A restart calls init() first, so that the
+  /// State has its shape (type-erased parts) before it is read.
+  virtual void load_state(CheckpointReader& in) = 0;
 
  protected:
   LpClock clock_;
@@ -208,6 +216,15 @@ class TypedLpRuntime final : public LpRuntime {
     return describe_pair(snapshots_[index].first, snapshots_[index].second);
   }
   std::size_t state_size() const override { return sizeof(State) + sizeof(LpClock); }
+
+  void save_state(CheckpointWriter& out) override {
+    checkpoint_value(out, state_);
+    checkpoint_value(out, clock_);
+  }
+  void load_state(CheckpointReader& in) override {
+    checkpoint_value(in, state_);
+    checkpoint_value(in, clock_);
+  }
 
   const State& state() const { return state_; }
 

@@ -3,9 +3,12 @@
 // The sequential engine: one pending-event set (a heap, or time buckets), events executed in
 // the total order and committed at once. It is the reference every other engine must match bit for bit.
 #include <chrono>
+#include <optional>
+#include <vector>
 #include <string>
 
 #include "pdes/internal/bucket_queue.hpp"
+#include "pdes/internal/checkpoint_image.hpp"
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
 #include "pdes/internal/finish_lps.hpp"
@@ -49,6 +52,10 @@ class SequentialEngine final : public EngineServices {
   void execute(EventHeader* event);
   void prefetch_next_lps() const;
   void report_progress(SimTime now, bool force);
+  /// on_init for every LP, or the state of the Checkpointer's restart image.
+  void start(RunResult& result);
+  /// Writes a checkpoint if one is requested; true when the run must stop after it.
+  bool checkpoint_if_requested(const RunResult& result);
 
   ModelInstance& model_;
   EventPool pool_;
@@ -119,12 +126,17 @@ void SequentialEngine<Queue>::report_progress(SimTime now, bool force) {
 }
 
 template <class Queue>
-RunResult SequentialEngine<Queue>::run() {
-  start_ = std::chrono::steady_clock::now();
-  next_progress_ = start_;
-  exec_.seed = model_.config.seed;
-  exec_.services = this;
-
+void SequentialEngine<Queue>::start(RunResult& result) {
+  if (model_.checkpointer != nullptr) {
+    if (std::optional<std::vector<std::byte>> image = model_.checkpointer->restart_image()) {
+      const ImageKernel kernel = read_image(
+          *image, model_, *model_.record_log,
+          [this](const EventHeader& header, const void* payload) { send_event(header, payload); });
+      stats_ = kernel.stats;
+      result.last_event_time = kernel.last_time;
+      return;
+    }
+  }
   for (auto& lp : model_.lps) {
     exec_.now = SimTime::zero();
     exec_.self = lp->id();
@@ -132,8 +144,38 @@ RunResult SequentialEngine<Queue>::run() {
     exec_.payload_type = lp->payload_type();
     lp->init(exec_);
   }
+}
+
+template <class Queue>
+bool SequentialEngine<Queue>::checkpoint_if_requested(const RunResult& result) {
+  const CheckpointRequest request = model_.checkpointer->poll();
+  if (!request.write) return false;
+  // Between two events the state is clean: every executed event is committed, and the queue
+  // holds everything else. It is emptied to be listed in key order, then refilled.
+  std::vector<EventHeader*> events;
+  while (!queue_.empty()) events.push_back(queue_.pop());
+  std::vector<ImageEvent> listed;
+  listed.reserve(events.size());
+  for (EventHeader* event : events) listed.push_back({event, EventPool::payload(event)});
+  EngineStatistics stats = stats_;
+  stats.events_committed = stats.events_processed;
+  const ImageKernel kernel{stats, result.last_event_time, model_.num_lps, model_.lps.size(), 0, 0};
+  const std::vector<std::byte> image = write_image(kernel, model_, listed, *model_.record_log);
+  for (EventHeader* event : events) queue_.push(event, event->key);
+  const SimTime next = events.empty() ? model_.config.end_time : events.front()->key.time;
+  model_.checkpointer->write(image, {next, stats.events_committed, request.stop});
+  return request.stop;
+}
+
+template <class Queue>
+RunResult SequentialEngine<Queue>::run() {
+  start_ = std::chrono::steady_clock::now();
+  next_progress_ = start_;
+  exec_.seed = model_.config.seed;
+  exec_.services = this;
 
   RunResult result;
+  start(result);
   result.reason = TerminationReason::no_more_events;
   const SimTime end_time = model_.config.end_time;
   const std::uint64_t max_events = model_.config.max_events;
@@ -154,11 +196,18 @@ RunResult SequentialEngine<Queue>::run() {
     pool_.release(event);
     if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {
       report_progress(result.last_event_time, false);
+      if (model_.checkpointer != nullptr && checkpoint_if_requested(result)) {
+        result.reason = TerminationReason::checkpointed;
+        break;
+      }
     }
   }
   report_progress(result.last_event_time, true);
   if (model_.progress != nullptr) model_.progress->on_finish();
-  finish_lps(model_, exec_, finish_time(model_.config, result));
+  // A run stopped at a checkpoint is not over: on_finish runs when it ends, after a restart.
+  if (result.reason != TerminationReason::checkpointed) {
+    finish_lps(model_, exec_, finish_time(model_.config, result));
+  }
 
   stats_.events_committed = stats_.events_processed;
   stats_.wall_seconds =

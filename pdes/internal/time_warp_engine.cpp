@@ -167,14 +167,15 @@ RunResult TimeWarpEngine::run() {
   RunResult result = gather_result(stop);
   // Every processed event is committed by now (GVT passed end_time, or no event is left),
   // except after an event-limit stop, where LPs may have run past the last committed event.
+  // A run stopped at a checkpoint is not over: on_finish runs when it ends, after a restart.
   mode_ = Mode::final;
-  finish_lps(model_, exec_, finish_time(config_, result));
+  if (stop != Stop::checkpointed) finish_lps(model_, exec_, finish_time(config_, result));
   return result;
 }
 
 TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
   try {
-    init_lps();
+    start_lps();
   } catch (...) {
     set_fatal(std::current_exception());
   }
@@ -241,7 +242,7 @@ TwEvent* TimeWarpEngine::next_executable() {
   TwEvent* event = state_.pending.top();
   if (event == nullptr) return nullptr;
   const SimTime time = event->header.key.time;
-  if (time >= config_.end_time || time >= window_end_) return nullptr;
+  if (time >= config_.end_time || time >= window_end_ || time >= barrier_) return nullptr;
   // Out of memory or too far ahead, a rank runs only the event at GVT, which no rollback can
   // undo, until the next GVT round.
   if ((memory_blocked_ || throttled_) && !(event->header.key == gvt_key_)) return nullptr;
@@ -304,6 +305,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
+  if (event->header.key.time > max_executed_) max_executed_ = event->header.key.time;
   ++state_.uncommitted;
   state_.list(lp);
 
@@ -334,6 +336,7 @@ void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
   exec_.self = lp.id();
   exec_.clock = &runtime.clock();
   exec_.payload_type = runtime.payload_type();
+  if (exec_.now > max_executed_) max_executed_ = exec_.now;
   try {
     runtime.execute(event->payload(), exec_);
   } catch (...) {
@@ -380,6 +383,7 @@ GvtContribution TimeWarpEngine::contribution() {
   if (c.failure_key < c.min_key) c.min_key = c.failure_key;
   c.committed = state_.stats.events_committed;
   c.fatal = static_cast<bool>(fatal_);
+  c.checkpoint = checkpoint_wish();
   contributed_ = true;
   last_contribution_ = c.min_key;
   return c;
@@ -429,6 +433,16 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   }
   throttled_ = state_.uncommitted > throttle_limit_;
   if (stop == Stop::none) check_memory();
+  // Every rank takes this path for the same rounds (its collectives must match), even one
+  // whose own error is not yet known to the others: the next round stops them all.
+  if (stop == Stop::none) {
+    try {
+      stop = advance_checkpoint(result);
+    } catch (...) {
+      set_fatal(std::current_exception());
+      return Stop::none;
+    }
+  }
   report_progress(result.committed, stop != Stop::none);
   return stop;
 }
@@ -515,6 +529,9 @@ RunResult TimeWarpEngine::gather_result(Stop stop) {
       break;
     case Stop::event_limit:
       result.reason = TerminationReason::event_limit_reached;
+      break;
+    case Stop::checkpointed:
+      result.reason = TerminationReason::checkpointed;
       break;
     default:
       result.reason = TerminationReason::no_more_events;

@@ -28,6 +28,12 @@
 // Termination (the same decision on every rank, from the same GVT result):
 //   GVT is "no event" → no_more_events; GVT time >= end_time → end_time_reached;
 //   committed events summed over ranks >= max_events → event_limit_reached (approximate).
+//
+// Checkpoints (time_warp_checkpoint.cpp): a wish (pdes::Checkpointer::poll) rides on a GVT
+// round; when the round reports one, every rank agrees on a barrier time B just above every
+// event any rank has executed, runs nothing at or beyond B, waits for GVT to pass B, lets one
+// more round drain the network, commits everything and writes its image — a state with no
+// speculation and no message in transit, like the sequential engine's between two events.
 #pragma once
 
 #include <mpi.h>
@@ -70,7 +76,10 @@ class TimeWarpEngine final : public EngineServices {
                    std::size_t size) override;
 
  private:
-  enum class Stop { none, no_more_events, end_time, event_limit, error };
+  enum class Stop { none, no_more_events, end_time, event_limit, error, checkpointed };
+  /// Where a checkpoint stands: none wanted; executing only below the barrier until GVT passes
+  /// it; one more round to drain the network.
+  enum class CheckpointPhase { none, barrier, drain };
 
   Stop main_loop();
   void init_lps();
@@ -89,6 +98,17 @@ class TimeWarpEngine final : public EngineServices {
   void report_progress(std::uint64_t committed, bool force);
   [[noreturn]] void raise_error();
   RunResult gather_result(Stop stop);
+  // --- checkpoints (time_warp_checkpoint.cpp) ----------------------------------------------
+  /// on_init for every LP, or the Checkpointer's restart image.
+  void start_lps();
+  /// This rank's checkpoint wish for a GVT contribution.
+  std::uint32_t checkpoint_wish();
+  /// After a round without a stop: advances the checkpoint phases; Stop::checkpointed when
+  /// the run ends after the checkpoint it has just written.
+  Stop advance_checkpoint(const GvtResult& result);
+  /// Commits everything and writes this rank's image; false (on every rank) when some rank
+  /// has an error instead.
+  bool write_checkpoint();
 
   ModelInstance& model_;
   const KernelConfig& config_;
@@ -111,6 +131,10 @@ class TimeWarpEngine final : public EngineServices {
   OptimisticLp* current_ = nullptr;  ///< LP whose handler is running (speculative mode)
 
   EventKey gvt_key_{SimTime::zero(), LpId{0}, 0};
+  CheckpointPhase checkpoint_phase_ = CheckpointPhase::none;
+  bool stop_after_checkpoint_ = false;
+  SimTime barrier_ = SimTime::max();        ///< no event at or beyond it runs (checkpoints)
+  SimTime max_executed_ = SimTime::zero();  ///< the latest time of any event executed here
   SimTime window_end_ = SimTime::max();
   std::uint64_t round_period_ = 0;  ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;

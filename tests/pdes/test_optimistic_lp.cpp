@@ -17,6 +17,11 @@ struct CounterState {
   std::uint64_t sum = 0;
   std::vector<std::uint64_t> history;
   bool operator==(const CounterState&) const = default;
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    pdes::checkpoint_value(ar, sum);
+    pdes::checkpoint_value(ar, history);
+  }
 };
 struct Add {
   std::uint64_t amount = 0;

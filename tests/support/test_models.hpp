@@ -60,6 +60,12 @@ struct StatefulState {
   std::uint64_t checksum = 0;
 
   bool operator==(const StatefulState&) const = default;
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    pdes::checkpoint_value(ar, words);
+    pdes::checkpoint_value(ar, received);
+    pdes::checkpoint_value(ar, checksum);
+  }
   friend std::ostream& operator<<(std::ostream& os, const StatefulState& s) {
     os << "{received=" << s.received << ", checksum=" << s.checksum << ", words=[";
     for (std::size_t i = 0; i < s.words.size(); ++i) os << (i ? "," : "") << s.words[i];

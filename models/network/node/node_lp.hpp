@@ -40,6 +40,7 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/node_state.hpp"
+#include "models/network/node/node_state_serialization.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/routing/routing_algorithm.hpp"

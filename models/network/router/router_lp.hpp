@@ -55,6 +55,7 @@
 #include "models/network/event/net_event.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
+#include "models/network/router/router_state_serialization.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/selection/selection_function.hpp"
 #include "models/network/topology/topology.hpp"

@@ -11,14 +11,21 @@
 // one state save to the next. An empty AlgorithmState (the algorithm keeps no state) costs one
 // null pointer.
 //
+// The held T must be Checkpointable too (pdes/checkpointable.hpp): a checkpoint writes it, and
+// a restart reads it into the AlgorithmState that the LP's on_init created again, so an
+// algorithm must create its state in its init hook (a restart finds the type there).
+//
 //   AlgorithmState s = AlgorithmState::of(MetapathTable{});   // in the algorithm's init hook
 //   MetapathTable& table = s.get<MetapathTable>();            // in its handlers
 #pragma once
 
 #include <concepts>
 #include <memory>
+#include <string>
+#include <typeinfo>
 #include <utility>
 
+#include "pdes/checkpointable.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
@@ -41,7 +48,7 @@ class AlgorithmState {
   }
 
   template <class T>
-    requires std::copyable<T> && std::equality_comparable<T>
+    requires std::copyable<T> && std::equality_comparable<T> && pdes::Checkpointable<T>
   static AlgorithmState of(T value) {
     AlgorithmState s;
     s.impl_ = std::make_unique<Holder<T>>(std::move(value));
@@ -60,6 +67,32 @@ class AlgorithmState {
   const T& get() const {
     PDES_CHECK(impl_ && impl_->tag() == tag_of<T>(), "algorithm state of another type");
     return static_cast<const Holder<T>&>(*impl_).value;
+  }
+
+  /// Checkpoints: whether a value is held, its type's name, the value.
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    if constexpr (Archive::is_saving::value) {
+      bool held = impl_ != nullptr;
+      ar & held;
+      if (!held) return;
+      std::string type = impl_->type_name();
+      ar & type;
+      impl_->save(ar);
+    } else {
+      bool held = false;
+      ar & held;
+      if (!held) {
+        impl_.reset();
+        return;
+      }
+      std::string type;
+      ar & type;
+      PDES_CHECK(impl_ && impl_->type_name() == type,
+                 "checkpoint: the saved routing state (" + type +
+                     ") has no counterpart of that type after on_init");
+      impl_->load(ar);
+    }
   }
 
   bool operator==(const AlgorithmState& other) const {
@@ -81,6 +114,9 @@ class AlgorithmState {
     virtual std::unique_ptr<Concept> clone() const = 0;
     virtual void assign(const Concept& other) = 0;  // other holds the same type
     virtual bool equals(const Concept& other) const = 0;  // other holds the same type
+    virtual std::string type_name() const = 0;
+    virtual void save(pdes::CheckpointWriter& out) = 0;
+    virtual void load(pdes::CheckpointReader& in) = 0;
   };
   template <class T>
   struct Holder final : Concept {
@@ -93,6 +129,9 @@ class AlgorithmState {
     bool equals(const Concept& other) const override {
       return value == static_cast<const Holder&>(other).value;
     }
+    std::string type_name() const override { return typeid(T).name(); }
+    void save(pdes::CheckpointWriter& out) override { pdes::checkpoint_value(out, value); }
+    void load(pdes::CheckpointReader& in) override { pdes::checkpoint_value(in, value); }
     T value;
   };
 

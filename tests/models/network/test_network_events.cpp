@@ -3,6 +3,8 @@
 // header bytes owned by one part of the model, and AlgorithmState's value semantics.
 #include <doctest/doctest.h>
 
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "models/network/event/net_event.hpp"
@@ -15,6 +17,11 @@ struct Registers {
   std::vector<std::uint32_t> latency;
   std::uint64_t samples = 0;
   bool operator==(const Registers&) const = default;
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    pdes::checkpoint_value(ar, latency);
+    pdes::checkpoint_value(ar, samples);
+  }
 };
 
 struct Other {
@@ -84,4 +91,27 @@ TEST_CASE("AlgorithmState copies, compares and assigns the value it holds") {
   b = empty;
   CHECK(b.empty());
   CHECK_THROWS_AS(a.get<Other>(), pdes::InvariantError);
+}
+
+TEST_CASE("AlgorithmState goes through a checkpoint into the state on_init made again") {
+  net::AlgorithmState saved = net::AlgorithmState::of(Registers{{7, 8, 9}, 3});
+  std::ostringstream out_stream(std::ios::binary);
+  {
+    pdes::CheckpointWriter out(out_stream, boost::archive::no_header);
+    pdes::checkpoint_value(out, saved);
+  }
+  const std::string bytes = out_stream.str();
+
+  net::AlgorithmState restored = net::AlgorithmState::of(Registers{});  // as on_init makes it
+  {
+    std::istringstream in_stream(bytes, std::ios::binary);
+    pdes::CheckpointReader in(in_stream, boost::archive::no_header);
+    pdes::checkpoint_value(in, restored);
+  }
+  CHECK(restored == saved);
+
+  net::AlgorithmState wrong_type = net::AlgorithmState::of(Other{});
+  std::istringstream in_stream(bytes, std::ios::binary);
+  pdes::CheckpointReader in(in_stream, boost::archive::no_header);
+  CHECK_THROWS_AS(pdes::checkpoint_value(in, wrong_type), pdes::InvariantError);
 }

@@ -35,6 +35,7 @@
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/msp.hpp"
 #include "models/network/routing/drb/zero_load_latency.hpp"
+#include "pdes/checkpointable.hpp"
 
 namespace net::drb {
 
@@ -89,6 +90,13 @@ class Metapath {
   void narrow(std::uint32_t new_width);
 
   bool operator==(const Metapath&) const = default;
+  /// Checkpoints (pdes/checkpointable.hpp).
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    pdes::checkpoint_value(ar, msps_);
+    pdes::checkpoint_value(ar, width_);
+    pdes::checkpoint_value(ar, canonical_latency_);
+  }
 
  private:
   std::vector<MspRecord> msps_;

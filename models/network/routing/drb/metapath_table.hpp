@@ -21,6 +21,7 @@
 
 #include "models/network/routing/drb/metapath.hpp"
 #include "models/network/topology/types.hpp"
+#include "pdes/checkpointable.hpp"
 
 namespace net::drb {
 
@@ -30,6 +31,11 @@ class MetapathTable {
     NodeId destination = 0;
     Metapath metapath;
     bool operator==(const Entry&) const = default;
+    template <class Archive>
+    void serialize(Archive& ar, unsigned /*version*/) {  // checkpoints
+      pdes::checkpoint_value(ar, destination);
+      pdes::checkpoint_value(ar, metapath);
+    }
   };
 
   /// The metapath towards `destination`, or nullptr if there is none.
@@ -51,6 +57,11 @@ class MetapathTable {
   const std::vector<Entry>& entries() const { return entries_; }
 
   bool operator==(const MetapathTable&) const = default;
+  /// Checkpoints (pdes/checkpointable.hpp).
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    pdes::checkpoint_value(ar, entries_);
+  }
 
  private:
   std::vector<Entry>::const_iterator lower_bound(NodeId destination) const;
