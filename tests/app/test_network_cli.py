@@ -220,5 +220,12 @@ def test_message_table_has_one_row_per_message(warpnet, root, tmp_path):
     assert len(table) == 271
     assert table["flits"].sum() == 16 * sum(8 * (16 - k) for k in range(1, 16)) + 15 * 64 + 16 * 128
     assert (table["delivered"] > table["created"]).all()
+    assert (table["packets_delivered"] == table["packets"]).all()
     keys = list(zip(table["src"], table["message"]))
     assert keys == sorted(keys)
+    # The groups of the message file: the all-to-all, the gather, the ring; each group's
+    # completion time is the latest arrival of its messages.
+    groups = {g: int((table["group"] == g).sum()) for g in (0, 1, 2)}
+    assert groups == {0: 240, 1: 15, 2: 16}
+    done = {g: int(table["delivered"][table["group"] == g].max()) // 1000 for g in (0, 1, 2)}
+    assert done[0] < 2000 + 1000 and 2000 < done[1] < done[2]

@@ -2,7 +2,6 @@
 #include "models/network/metrics/message_log.hpp"
 
 #include <algorithm>
-#include <tuple>
 
 namespace net {
 
@@ -25,25 +24,56 @@ std::optional<DeliveredMessageRecord> MessageLog::add(const PacketDelivered& pac
   return m;
 }
 
+void MessageLog::add_generated(const PacketGenerated& packet) {
+  if (!keep_rows_) return;
+  const auto [it, fresh] = sent_.try_emplace(std::make_pair(packet.src, packet.message));
+  Sent& m = it->second;
+  if (fresh) {
+    m.dst = packet.dst;
+    m.group = packet.group;
+    m.created = packet.created;
+  }
+  ++m.packets;
+  m.flits += packet.size;
+}
+
 io::Table MessageLog::table() const {
   using io::Cell;
   using io::ColumnType;
-  io::Table t(kTable, "Per delivered message: its size, release and arrival of its last packet",
+  io::Table t(kTable,
+              "Per message: the source's side (destination, group, size, release) and the "
+              "destination's (packets delivered, arrival of the last)",
               {{"src", ColumnType::kUInt64, "", "source node"},
                {"message", ColumnType::kUInt64, "", "message id at the source"},
                {"dst", ColumnType::kUInt64, "", "destination node"},
+               {"group", ColumnType::kUInt64, "", "the workload's label (synthetic: phase)"},
                {"packets", ColumnType::kUInt64, "packets", "packets of the message"},
                {"flits", ColumnType::kUInt64, "flits", "length of the message"},
                {"created", ColumnType::kInt64, "ps", "release time at the source"},
-               {"delivered", ColumnType::kInt64, "ps", "arrival of its last packet"}},
-              2, io::Combine::kConcatenate);
-  std::vector<DeliveredMessageRecord> sorted = rows_;
-  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.src, a.message) < std::tie(b.src, b.message);
-  });
-  for (const DeliveredMessageRecord& m : sorted) {
-    t.add_row({Cell::u64(m.src), Cell::u64(m.message), Cell::u64(m.dst), Cell::u64(m.packets),
-               Cell::u64(m.flits), Cell::i64(m.created), Cell::i64(m.delivered)});
+               {"packets_delivered", ColumnType::kUInt64, "packets",
+                "packets that arrived (= packets: the message was delivered)"},
+               {"delivered", ColumnType::kInt64, "ps",
+                "arrival of its last packet (0: not delivered)"}},
+              2, io::Combine::kSum);
+  // Both sides of every message this rank saw, in key order (the combined table is sorted too).
+  struct Row {
+    Sent sent;
+    std::uint64_t packets_delivered = 0;
+    std::int64_t delivered = 0;
+  };
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Row> rows;
+  for (const auto& [key, m] : sent_) rows[key].sent = m;
+  for (const DeliveredMessageRecord& m : rows_) {
+    Row& r = rows[{m.src, m.message}];
+    r.packets_delivered = m.packets;
+    r.delivered = m.delivered;
+  }
+  // Partly delivered messages: the packets that arrived; no arrival time yet.
+  for (const auto& [key, m] : partial_) rows[key].packets_delivered = m.packets;
+  for (const auto& [key, r] : rows) {
+    t.add_row({Cell::u64(key.first), Cell::u64(key.second), Cell::u64(r.sent.dst),
+               Cell::u64(r.sent.group), Cell::u64(r.sent.packets), Cell::u64(r.sent.flits),
+               Cell::i64(r.sent.created), Cell::u64(r.packets_delivered), Cell::i64(r.delivered)});
   }
   return t;
 }

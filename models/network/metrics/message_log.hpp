@@ -6,11 +6,16 @@
 // message end at one destination LP, so at one rank, and each rank sees its own messages whole.
 //
 //   net::MessageLog log(true);                  // true: keep a row per message
-//   if (auto m = log.add(delivered_packet)) { ... m->latency() ... }
+//   log.add_generated(generated_packet);        // at the source's rank
+//   if (auto m = log.add(delivered_packet)) { ... m->latency() ... }   // at the destination's
 //   io::Table t = log.table();                  // network/messages
 //
-// The table network/messages (metrics.message_table) has one row per delivered message, keyed
-// and sorted by (src, message), concatenated across ranks.
+// The table network/messages (metrics.message_table) has one row per message released, keyed
+// and sorted by (src, message). The source's rank fills what the source knows (destination,
+// group, packets, flits, release), the destination's rank what arrived (packets delivered,
+// arrival of the last); the table is summed across ranks (each column comes from one rank, the
+// other gives 0), so a row is whole on any rank count, and a message still on its way at the
+// end has fewer packets delivered than packets.
 #pragma once
 
 #include <cstdint>
@@ -45,15 +50,25 @@ class MessageLog {
 
   /// Counts `packet`; returns its message when this packet completes it.
   std::optional<DeliveredMessageRecord> add(const PacketDelivered& packet);
+  /// Notes the source side of a message (only when rows are kept).
+  void add_generated(const PacketGenerated& packet);
 
   bool keeps_rows() const { return keep_rows_; }
   /// Messages begun but not complete (their other packets are still on their way).
   std::size_t partial() const { return partial_.size(); }
-  /// One row per complete message, sorted by (src, message).
+  /// One row per message released or delivered on this rank, sorted by (src, message).
   io::Table table() const;
 
  private:
+  struct Sent {
+    std::uint32_t dst = 0;
+    std::uint32_t group = 0;
+    std::uint32_t packets = 0;
+    std::uint64_t flits = 0;
+    std::int64_t created = 0;
+  };
   bool keep_rows_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, Sent> sent_;
   std::map<std::pair<std::uint32_t, std::uint32_t>, DeliveredMessageRecord> partial_;
   std::vector<DeliveredMessageRecord> rows_;
 };

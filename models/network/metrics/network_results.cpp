@@ -195,6 +195,7 @@ void NetworkResults::account_message(const DeliveredMessageRecord& m, std::uint6
 void NetworkResults::write(const pdes::Record& record) {
   if (record.kind == PacketGenerated::kRecordKind) {
     const auto g = record.as<PacketGenerated>();
+    messages_.add_generated(g);
     NodeSums& n = acc_.nodes[g.src];
     ++n.packets_generated;
     n.flits_generated += g.size;
