@@ -25,6 +25,9 @@
 //   kControl   control  router or node: a control message (routing/control_message.hpp) from a
 //                       neighbouring router over a link, or from any router or node through the
 //                       ideal side channel.
+//   kNote      note     node: the note a workload attached to a message (workload/workload.hpp),
+//                       one tick after the message's release, from its source node: it waits at
+//                       the destination for the message's last packet.
 #pragma once
 
 #include <cstdint>
@@ -32,10 +35,13 @@
 
 #include "models/network/event/control_message.hpp"
 #include "models/network/event/flit.hpp"
+#include "models/network/event/message_note.hpp"
 
 namespace net {
 
-enum class NetEventKind : std::uint8_t { kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl };
+enum class NetEventKind : std::uint8_t {
+  kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl, kNote
+};
 
 /// kGenerate: a scripted packet (tests) names its destination; a generation of the traffic
 /// source draws it when it fires.
@@ -55,6 +61,7 @@ struct NetEvent {
     Flit flit;                ///< kFlit, kAck
     GenerateOrder generate;   ///< kGenerate
     ControlMessage control;   ///< kControl
+    NoteOrder note;           ///< kNote
   };
 };
 
@@ -63,6 +70,7 @@ inline constexpr std::size_t kMaxNetPayloadBytes = kMaxNetEventBytes - 8;
 static_assert(std::is_trivially_copyable_v<NetEvent>);
 static_assert(sizeof(Flit) <= kMaxNetPayloadBytes, "a Flit must leave NetEvent within 64 bytes");
 static_assert(sizeof(GenerateOrder) <= kMaxNetPayloadBytes);
+static_assert(sizeof(NoteOrder) <= kMaxNetPayloadBytes);
 static_assert(sizeof(ControlMessage) <= kMaxNetPayloadBytes,
               "a control message must leave NetEvent within 64 bytes");
 static_assert(sizeof(NetEvent) <= kMaxNetEventBytes, "NetEvent must stay small (R13)");

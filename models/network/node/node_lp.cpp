@@ -36,6 +36,15 @@ class NodeLp::Source final : public WorkloadContext {
   std::uint32_t send(NodeId dst, std::uint32_t flits, std::uint32_t group) override {
     return node_.release(dst, flits, group, state_, ctx_);
   }
+  std::uint32_t send_with_note(NodeId dst, std::uint32_t flits, std::uint32_t group,
+                               const MessageNote& note) override {
+    const std::uint32_t message = node_.release(dst, flits, group, state_, ctx_);
+    NetEvent ev;
+    ev.kind = NetEventKind::kNote;
+    ev.note = NoteOrder{static_cast<std::uint32_t>(node_.node_), message, note};
+    ctx_.send(node_.layout_.node_lp(dst), pdes::SimTime{1}, ev);
+    return message;
+  }
   void wake_at(std::uint64_t cycle) override {
     const std::int64_t now = ctx_.now().ticks();
     const std::int64_t at = static_cast<std::int64_t>(cycle) * node_.params_.router.cycle_ps;
@@ -115,6 +124,12 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
     case NetEventKind::kAck:
       receive_ack(event.flit, state, ctx);
       return;
+    case NetEventKind::kNote:
+      PDES_CHECK(workload_->observes_deliveries(),
+                 "a message note at node " + std::to_string(node_) +
+                     ", whose workload does not observe deliveries");
+      state.notes.push_back(event.note);
+      return;
     case NetEventKind::kControl:
       PDES_CHECK(source_routing_ != nullptr,
                  "control message at node " + std::to_string(node_) + " without a source routing");
@@ -184,6 +199,15 @@ void NodeLp::deliver_to_workload(const Flit& tail, NodeState& state,
     if (it->packets < tail.message_packets) return;
     m.flits = it->flits;
     state.arriving.erase(it);
+  }
+  // Its note, if it has one: sent one tick after the release, it is here before the data.
+  const auto note = std::find_if(state.notes.begin(), state.notes.end(), [&](const NoteOrder& n) {
+    return n.src == tail.src && n.message == tail.message;
+  });
+  if (note != state.notes.end()) {
+    m.has_note = true;
+    m.note = note->note;
+    state.notes.erase(note);
   }
   Source source(*this, state, ctx);
   workload_->on_delivered(node_, m, state.workload, source);

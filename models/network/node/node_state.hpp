@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "models/network/event/message_note.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/routing/source_routing.hpp"
 #include "models/network/workload/source_message.hpp"
@@ -50,9 +51,10 @@ struct NodeState {
   std::vector<Flit> transit;
   std::uint64_t transit_front = 0;
 
-  // Sink: messages of several packets of which some have arrived (only when the workload
-  // observes deliveries).
+  // Sink: messages of several packets of which some have arrived, and the notes of messages
+  // not yet whole (only when the workload observes deliveries).
   std::vector<ArrivingMessage> arriving;
+  std::vector<NoteOrder> notes;
 
   // Network interface.
   std::vector<std::uint16_t> credits;  ///< per VC of the router's terminal input port

@@ -13,7 +13,7 @@
 namespace net {
 
 // A new member of NodeState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(NodeState) == 280, "NodeState changed: update node_state_serialization.hpp");
+static_assert(sizeof(NodeState) == 304, "NodeState changed: update node_state_serialization.hpp");
 
 template <class Archive>
 void serialize(Archive& ar, NodeState& s, unsigned /*version*/) {
@@ -30,6 +30,7 @@ void serialize(Archive& ar, NodeState& s, unsigned /*version*/) {
   pdes::checkpoint_value(ar, s.transit);
   pdes::checkpoint_value(ar, s.transit_front);
   pdes::checkpoint_value(ar, s.arriving);
+  pdes::checkpoint_value(ar, s.notes);
   pdes::checkpoint_value(ar, s.credits);
   pdes::checkpoint_value(ar, s.flits_sent);
   pdes::checkpoint_value(ar, s.current_vc);

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "models/network/event/message_note.hpp"
 #include "models/network/metrics/results_extension.hpp"
 #include "models/network/routing/algorithm_state.hpp"
 #include "pdes/context.hpp"
@@ -43,6 +44,8 @@ struct DeliveredMessage {
   std::uint32_t flits = 0;
   std::int64_t created = 0;    ///< release time at the source (ticks)
   std::int64_t delivered = 0;  ///< arrival of its last packet (ticks)
+  bool has_note = false;       ///< sent with WorkloadContext::send_with_note
+  MessageNote note;
 };
 
 /// What a workload may do at a node, during one of its calls.
@@ -57,6 +60,10 @@ class WorkloadContext {
   /// label for it (the traffic phase, the mission, ...), kept in the PacketGenerated records.
   /// Returns the message id: 0, 1, 2, ... at each source.
   virtual std::uint32_t send(NodeId dst, std::uint32_t flits, std::uint32_t group) = 0;
+  /// send() with a note for the destination's workload (event/message_note.hpp); the
+  /// destination must observe deliveries.
+  virtual std::uint32_t send_with_note(NodeId dst, std::uint32_t flits, std::uint32_t group,
+                                       const MessageNote& note) = 0;
   /// Asks for on_wake at `cycle`, later than now. One wake-up is pending at a time: asking
   /// again replaces the earlier one.
   virtual void wake_at(std::uint64_t cycle) = 0;
