@@ -173,7 +173,9 @@ NetworkParts make_network_parts(const NetworkParams& params) {
 void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   SelectionRegistry selections;
   register_selection_functions(selections);
-  parts.selection = selections.create(params.selection);
+  parts.selection = selections.create(
+      params.selection,
+      SelectionSetup{parts.topology.get(), params.router.cycle_ps, params.selection_options});
   RouterKindRegistry router_kinds;
   register_router_kinds(router_kinds);
   parts.router_kind = router_kinds.create(params.router_kind);

@@ -264,6 +264,9 @@ void declare_network_schema(io::Schema& schema) {
   RoutingRegistry routings;
   register_routings(routings);
   routings.declare_config(schema);
+  SelectionRegistry selections;
+  register_selection_functions(selections);
+  selections.declare_config(schema);
 }
 
 }  // namespace net
