@@ -16,25 +16,34 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "models/network/selection/selection_function.hpp"
 
 namespace net {
 
+/// Which channels D marks: the paper's (those continuing in the arrival dimension, so a head
+/// prefers to turn), or the other reading (those that turn, so it prefers to go straight) —
+/// a key of its own, speculative.d_marks, to measure what the sign does.
+enum class DimensionTerm : std::uint8_t { kStraight, kTurn };
+
 /// E without its neighbour term.
-inline double local_cost(const SelectionInput& at, const SelectionOption& option) {
-  return (at.same_dimension(option) ? 1.0 : 0.0) + static_cast<double>(at.router.requests(option.port));
+inline double local_cost(const SelectionInput& at, const SelectionOption& option,
+                         DimensionTerm d) {
+  const bool straight = at.same_dimension(option);
+  const bool marked = d == DimensionTerm::kStraight ? straight : !straight && !at.from_terminal;
+  return (marked ? 1.0 : 0.0) + static_cast<double>(at.router.requests(option.port));
 }
 
 /// The index of the option with the least local_cost + neighbour_term(option).
 template <class NeighbourTerm>
 std::size_t least_cost_option(const SelectionInput& at, std::span<const SelectionOption> options,
-                              NeighbourTerm&& neighbour_term) {
+                              DimensionTerm d, NeighbourTerm&& neighbour_term) {
   std::size_t best = 0;
   double best_cost = 0.0;
   for (std::size_t i = 0; i < options.size(); ++i) {
-    const double cost = local_cost(at, options[i]) + neighbour_term(options[i]);
+    const double cost = local_cost(at, options[i], d) + neighbour_term(options[i]);
     if (i == 0 || cost < best_cost ||
         (cost == best_cost && options[i].credits > options[best].credits)) {
       best = i;

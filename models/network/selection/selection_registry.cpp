@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "models/network/selection/first_selection.hpp"
-#include "models/network/selection/local_status_selection.hpp"
 #include "models/network/selection/max_credits_selection.hpp"
 #include "models/network/selection/random_selection.hpp"
 #include "models/network/selection/speculative/speculative_entry.hpp"
@@ -52,8 +51,6 @@ void register_selection_functions(SelectionRegistry& registry) {
   registry.add("straight", "the output in the dimension the head arrived on, else the first",
                make<StraightSelection>());
   registry.add("random", "an admissible output uniformly at random", make<RandomSelection>());
-  registry.add("local_status", "least E = D + R: dimension and requests (seed 002, no exchange)",
-               make<LocalStatusSelection>());
   speculative::register_selection(registry);
 }
 

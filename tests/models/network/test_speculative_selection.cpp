@@ -81,6 +81,14 @@ TEST_CASE("local_status: least D + R; D penalises going straight") {
   CHECK(b.select(*s, 4, {{2, 0, 4}, {0, 0, 4}}) == 1);
 }
 
+TEST_CASE("d_marks = turn: D marks the turning channels instead") {
+  Bench b;
+  b.params.d_marks = net::DimensionTerm::kTurn;
+  const auto s = b.make("local_status");
+  CHECK(b.select(*s, 1, {{2, 0, 4}, {0, 0, 4}}) == 1);  // straight on +x wins
+  CHECK(b.select(*s, 4, {{2, 0, 4}, {0, 0, 4}}) == 0);  // fresh from the node: no D at all
+}
+
 TEST_CASE("ties go to the more credits, then to the routing's order") {
   Bench b;
   const auto s = b.make("local_status");

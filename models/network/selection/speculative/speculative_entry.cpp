@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "models/network/selection/local_status_selection.hpp"
 #include "models/network/selection/speculative/speculative_selection.hpp"
 #include "pdes/error.hpp"
 
@@ -27,6 +28,12 @@ SelectionConfig section() {
 }  // namespace
 
 void register_selection(SelectionRegistry& registry) {
+  registry.add("local_status", "least E = D + R: dimension and requests (seed 002, no exchange)",
+               [](const SelectionSetup& setup) -> std::unique_ptr<SelectionFunction> {
+                 return std::make_unique<LocalStatusSelection>(
+                     setup.options_or_default<SpeculativeParams>().d_marks);
+               },
+               section());
   registry.add("speculative_1hop",
                "least E = D + R + N1: neighbours' load, exchanged over the links (seed 002)",
                make(1), section());

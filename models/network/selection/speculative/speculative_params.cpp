@@ -28,8 +28,9 @@ void SpeculativeParams::validate() const {
 void declare_speculative_section(io::Schema& s) {
   const SpeculativeParams d;
   s.describe_section("speculative",
-                     "Speculative selection's status exchange (read when router.selection is "
-                     "speculative_1hop or speculative_2hop; docs/reproduction/speculative.md)");
+                     "Seed 002's selections: E's terms and the status exchange (read when "
+                     "router.selection is local_status, speculative_1hop or speculative_2hop; "
+                     "docs/reproduction/speculative.md)");
   s.add_float("speculative.k", d.k)
       .min(0.0)
       .finite()
@@ -48,10 +49,15 @@ void declare_speculative_section(io::Schema& s) {
       .unit("cycles")
       .describe("Link cycles of the exchange's data (seed 002: 8); the link carries no flit "
                 "during handshake + data");
+  s.add_choice("speculative.d_marks", "straight", {"straight", "turn"})
+      .describe("Which channels D = 1 marks in E: straight (seed 002 as written: the channel in "
+                "the dimension the head arrived on, so heads prefer to turn) or turn [ours]");
 }
 
 SpeculativeParams speculative_params_from(const io::Config& config) {
   SpeculativeParams p;
+  p.d_marks = config.get_string("speculative.d_marks") == "turn" ? DimensionTerm::kTurn
+                                                                 : DimensionTerm::kStraight;
   p.k = config.get_float("speculative.k");
   p.period_cycles = static_cast<std::uint32_t>(config.get_int("speculative.period_cycles"));
   p.handshake_cycles = static_cast<std::uint32_t>(config.get_int("speculative.handshake_cycles"));

@@ -26,7 +26,7 @@ std::size_t SpeculativeSelection::select(const SelectionInput& at,
     return static_cast<std::uint64_t>((now - e.sampled) / cycle);
   };
   const double k = exchange_.params().k;
-  return least_cost_option(at, options, [&](const SelectionOption& o) {
+  return least_cost_option(at, options, exchange_.params().d_marks, [&](const SelectionOption& o) {
     double term = 0.0;
     const NcbEntry& one = s.one_hop[o.port];
     if (one.valid != 0) {
