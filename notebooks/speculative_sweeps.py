@@ -27,6 +27,7 @@ from warpnet_analysis.runs import load_runs  # noqa: E402
 WARPNET = os.environ.get("WARPNET_BIN", str(ROOT / "build" / "app" / "warpnet"))
 OUT = Path(os.environ.get("WARPNET_SPECULATIVE_OUT", ROOT / "results" / "speculative"))
 HOTSPOT = ROOT / "examples" / "speculative-hotspot.toml"
+UNIFORM = ROOT / "examples" / "speculative-uniform.toml"
 SEEDS = "1,2,3"
 
 PAPER = {}  # the paper's own settings: speculative_2hop, D as written, 10 of 100 cycles
@@ -60,7 +61,7 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
         "random": variant("random"),
     }),
     **{
-        f"pattern_{pattern}": (HOTSPOT, {"traffic.pattern": pattern}, PATTERN_LOADS, {
+        f"pattern_{pattern}": (UNIFORM, {"traffic.pattern": pattern}, PATTERN_LOADS, {
             "straight": variant("straight"),
             "local_status_turn": variant("local_status", **TURN),
             "ssr": variant("speculative_2hop"),
