@@ -73,9 +73,10 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
     "period": (HOTSPOT, dict(TURN, **{"router.selection": "speculative_2hop"}), "0.1,0.14", {
         f"period_{p}": {"speculative.period_cycles": str(p)} for p in (50, 100, 200, 400, 800)
     }),
-    # Opt-y is 2D-mesh only: the other networks use Duato's minimal adaptive routing (escape VC).
+    # Opt-y is 2D-mesh only: the other networks use Duato's minimal adaptive routing (escape VC,
+    # atomic VC allocation: `duato`; minimal_adaptive deadlocks here, routing/duato.hpp).
     **{
-        f"net_{name}": (HOTSPOT, {"network.routing": "minimal_adaptive", "router.vcs": "2", **net},
+        f"net_{name}": (HOTSPOT, {"network.routing": "duato", "router.vcs": "2", **net},
                         loads, {
             "straight": variant("straight"),
             "ssr": variant("speculative_2hop"),

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
@@ -49,6 +50,8 @@ void register_routings(RoutingRegistry& registry) {
                make<ValiantRouting>());
   registry.add("minimal_adaptive", "any minimal port, dimension-order escape VC (Duato)",
                make<MinimalAdaptiveRouting>());
+  registry.add("duato", "any minimal port, atomic dimension-order escape VC (Duato, wormhole-safe)",
+               make<DuatoRouting>());
   registry.add("opt_y", "2D mesh: fully adaptive minimal, y channels doubled (Schwiebert)",
                make<OptYRouting>());
   registry.add("nca_deterministic", "fat tree: up by destination digit (d-mod-k), then down",

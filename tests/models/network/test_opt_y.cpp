@@ -191,8 +191,39 @@ TEST_CASE("opt_y routes 2D meshes only") {
   CHECK_THROWS_AS(net::OptYRouting{cube}, pdes::ConfigError);
 }
 
-TEST_CASE("opt_y and minimal_adaptive drain beyond saturation on an 8x8 mesh, deterministically") {
-  for (const char* routing : {"opt_y", "minimal_adaptive"}) {
+TEST_CASE("with packets longer than buffers, opt_y and duato drain; minimal_adaptive deadlocks") {
+  // 16x16 mesh, 20-flit packets, 8-flit buffers, 2 VCs, hot spot at 0.3 (far beyond saturation).
+  const auto run = [](const char* routing) {
+    net::NetworkParams p;
+    p.topology = "mesh";
+    p.topology_params.dims = {16, 16};
+    p.routing = routing;
+    p.selection = "straight";
+    p.router.vcs = 2;
+    p.router.buffer_depth = 8;
+    p.packet_size = 20;
+    p.pattern = "hot_spot";
+    p.traffic.hot_spot_nodes = {119, 120, 135, 136};
+    p.traffic.hot_spot_fraction = 0.05;
+    p.load = 0.3;
+    p.injection_end_cycle = 3000;
+    pdes::KernelConfig config;
+    config.seed = 1;
+    return net::testing::run_network(p, config);
+  };
+  for (const char* routing : {"opt_y", "duato"}) {
+    CAPTURE(routing);
+    net::testing::check_delivered_exactly_once(run(routing), net::testing::HopRule::kMinimal,
+                                               2000);
+  }
+  // The known limitation that duato exists for (routing/duato.hpp): non-atomic VC allocation
+  // breaks Duato's escape argument. If this starts to drain, update duato.hpp and the docs.
+  const net::testing::NetworkRun stuck = run("minimal_adaptive");
+  CHECK(stuck.sink.delivered.size() < stuck.sink.generated.size());
+}
+
+TEST_CASE("opt_y, minimal_adaptive and duato drain beyond saturation on an 8x8 mesh, deterministically") {
+  for (const char* routing : {"opt_y", "minimal_adaptive", "duato"}) {
     CAPTURE(routing);
     const net::testing::NetworkRun a = saturate(routing, 5);
     net::testing::check_delivered_exactly_once(a, net::testing::HopRule::kMinimal, 3000);
