@@ -222,6 +222,30 @@ TEST_CASE("with packets longer than buffers, opt_y and duato drain; minimal_adap
   CHECK(stuck.sink.delivered.size() < stuck.sink.generated.size());
 }
 
+TEST_CASE("duato drains a 16x16 torus beyond saturation with one adaptive VC") {
+  // The torus case of routing/duato.hpp: 3 VCs (two dateline escape classes, one adaptive).
+  for (std::uint64_t seed : {1, 2}) {
+    CAPTURE(seed);
+    net::NetworkParams p;
+    p.topology = "torus";
+    p.topology_params.dims = {16, 16};
+    p.routing = "duato";
+    p.selection = "straight";
+    p.router.vcs = 3;
+    p.router.buffer_depth = 8;
+    p.packet_size = 20;
+    p.pattern = "hot_spot";
+    p.traffic.hot_spot_nodes = {119, 120, 135, 136};
+    p.traffic.hot_spot_fraction = 0.05;
+    p.load = 0.3;
+    p.injection_end_cycle = 3000;
+    pdes::KernelConfig config;
+    config.seed = seed;
+    net::testing::check_delivered_exactly_once(net::testing::run_network(p, config),
+                                               net::testing::HopRule::kMinimal, 2000);
+  }
+}
+
 TEST_CASE("opt_y, minimal_adaptive and duato drain beyond saturation on an 8x8 mesh, deterministically") {
   for (const char* routing : {"opt_y", "minimal_adaptive", "duato"}) {
     CAPTURE(routing);
