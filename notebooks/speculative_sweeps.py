@@ -93,7 +93,9 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
     },
     "mesh64": (HOTSPOT, {"network.dims": "[64,64]", "simulation.end_time": "8000",
                          "traffic.warmup_cycles": "2000",
-                         "traffic.hot_spot.nodes": "[2015,2016,2079,2080]"}, "0.02,0.04,0.06", {
+                         "traffic.hot_spot.nodes": "[2015,2016,2079,2080]"},
+               # the hot nodes alone saturate at 1 / (4096 * 0.05 / 4 + 1) = 0.019
+               "0.004,0.008,0.012,0.016", {
         "straight": variant("straight"),
         "ssr": variant("speculative_2hop"),
         "ssr_turn": variant("speculative_2hop", **TURN),
