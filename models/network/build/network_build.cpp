@@ -174,7 +174,9 @@ NetworkParts make_network_parts(const NetworkParams& params) {
 void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   SelectionRegistry selections;
   register_selection_functions(selections);
-  parts.selection = selections.create(params.selection);
+  parts.selection = selections.create(
+      params.selection,
+      SelectionSetup{parts.topology.get(), params.router.cycle_ps, params.selection_options});
   WorkloadRegistry workloads;
   register_workloads(workloads);
   parts.workload = workloads.create(params.workload.kind,

@@ -49,6 +49,9 @@ struct NetworkParams {
   /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
   /// routing's parameters struct; empty: the routing's defaults.
   std::any routing_options;
+  /// The selection function's own parameters (its SelectionConfig section,
+  /// selection/selection_registry.hpp); empty: its defaults.
+  std::any selection_options;
   std::string pattern = "uniform";
   TrafficParams traffic;
   std::uint32_t packet_size = 1;     ///< flits
@@ -70,6 +73,13 @@ struct NetworkParams {
   T& routing_options_as() {
     if (!routing_options.has_value()) routing_options = T{};
     return std::any_cast<T&>(routing_options);
+  }
+
+  /// The selection options as T, created with T's defaults if there are none yet.
+  template <class T>
+  T& selection_options_as() {
+    if (!selection_options.has_value()) selection_options = T{};
+    return std::any_cast<T&>(selection_options);
   }
 
   /// Ticks per cycle, for converting cycle counts into KernelConfig::end_time.

@@ -12,6 +12,7 @@
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 
 namespace net {
@@ -210,6 +211,11 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
     RoutingRegistry routings;
     register_routings(routings);
     p.routing_options = routings.read_options(p.routing, config);
+  }
+  {
+    SelectionRegistry selections;
+    register_selection_functions(selections);
+    p.selection_options = selections.read_options(p.selection, config);
   }
   p.pattern = config.get_string("traffic.pattern");
   p.traffic = pattern_params_from(config);

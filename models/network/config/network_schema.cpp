@@ -121,7 +121,8 @@ void declare_router_section(io::Schema& s, const RouterParams& r) {
   s.add_choice("router.selection", "max_credits", selection_names())
       .describe(
           "Selection function: which admissible output a head takes when its routing allows "
-          "several (max_credits, first, straight, random; docs/router.md)");
+          "several (max_credits, first, straight, random, and seed 002's local_status, "
+          "speculative_1hop, speculative_2hop with their [speculative] section; docs/router.md)");
   s.add_choice("router.arbitration", std::string(to_string(r.arbitration)), arbitration_names())
       .describe("Output arbitration: round_robin, or age (oldest packet first)");
 }
@@ -287,6 +288,9 @@ void declare_network_schema(io::Schema& schema) {
   RoutingRegistry routings;
   register_routings(routings);
   routings.declare_config(schema);
+  SelectionRegistry selections;
+  register_selection_functions(selections);
+  selections.declare_config(schema);
 }
 
 }  // namespace net

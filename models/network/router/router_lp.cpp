@@ -157,6 +157,11 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       selection_(std::move(selection)),
       monitors_{routing_->router_monitor(), selection_->router_monitor()},
       classes_(routing_->vc_classes()) {
+  for (std::uint32_t c = 0; c < classes_; ++c) {
+    if (!routing_->atomic_vc_class(c)) continue;
+    PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");
+    atomic_classes_ |= std::uint64_t{1} << c;
+  }
   links_.resize(ports_);
   for (PortId p = 0; p < ports_; ++p) {
     PortLink& link = links_[p];
@@ -289,7 +294,9 @@ void RouterLp::on_flit(const NetEvent& event, RouterState& state,
 int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t vc_class,
                              std::uint16_t packet_size) const {
   const std::uint32_t need =
-      params_.switching == SwitchingMode::kWormhole ? 1u : static_cast<std::uint32_t>(packet_size);
+      (atomic_classes_ >> vc_class & 1) != 0          ? params_.buffer_depth
+      : params_.switching == SwitchingMode::kWormhole ? 1u
+                                                       : static_cast<std::uint32_t>(packet_size);
   for (std::uint32_t v = class_first(vc_class); v < class_first(vc_class + 1); ++v) {
     const VcState& o = state.vcs[out * vcs_ + v];
     if (o.busy == 0 && o.credits >= need) return static_cast<int>(v);

@@ -160,6 +160,8 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router
   // owns no heap blocks beside links_ to miss in the cache.
   const std::uint32_t classes_;
+  // Bit c: class c is allocated atomically (RoutingAlgorithm::atomic_vc_class).
+  std::uint64_t atomic_classes_ = 0;
 };
 
 }  // namespace net

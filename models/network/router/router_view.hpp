@@ -48,6 +48,14 @@ class RouterView {
     for (std::uint32_t v = 0; v < vcs_; ++v) sum += vc_state(port, v).count;
     return sum;
   }
+  /// Input VCs (network and injection ports) that hold a packet: flits buffered, or a packet
+  /// whose head has been routed on and whose tail has not left — the packets in the router, one
+  /// per VC (seed 002's LUC).
+  std::uint32_t occupied_input_vcs() const {
+    std::uint32_t n = 0;
+    for (const VcState& in : state_.vcs) n += in.count != 0 || in.routed != 0 ? 1 : 0;
+    return n;
+  }
   /// Flits waiting in all input buffers of the router.
   std::uint32_t buffered_flits() const { return state_.buffered; }
   /// Packets whose head has been routed to output `port` and whose tail has not left: the

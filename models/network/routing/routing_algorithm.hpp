@@ -68,6 +68,12 @@ class RoutingAlgorithm {
   /// re-injected by it): advances `head`'s header to the next leg and returns true; false if
   /// the packet has no business stopping at `here` (a model error). Default: no stops.
   virtual bool continue_from(NodeId /*here*/, Flit& /*head*/) const { return false; }
+  /// Whether a head may take an output VC of class `vc_class` only when the VC's downstream
+  /// buffer is empty (atomic VC allocation: one packet per VC buffer). Duato's escape channels
+  /// need it under wormhole switching when a packet is longer than a buffer: otherwise a head
+  /// on an escape VC can wait behind the tail of a packet that waits for adaptive channels, and
+  /// the escape network no longer drains (routing/duato.hpp). Default: no class is atomic.
+  virtual bool atomic_vc_class(std::uint32_t /*vc_class*/) const { return false; }
   /// The hooks through which the algorithm watches each router (router/router_monitor.hpp),
   /// or nullptr if it does not.
   virtual const RouterMonitor* router_monitor() const { return nullptr; }

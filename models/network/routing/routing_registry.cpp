@@ -4,9 +4,11 @@
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
+#include "models/network/routing/opt_y.hpp"
 #include "models/network/routing/valiant.hpp"
 
 namespace net {
@@ -48,6 +50,10 @@ void register_routings(RoutingRegistry& registry) {
                make<ValiantRouting>());
   registry.add("minimal_adaptive", "any minimal port, dimension-order escape VC (Duato)",
                make<MinimalAdaptiveRouting>());
+  registry.add("duato", "any minimal port, atomic dimension-order escape VC (Duato, wormhole-safe)",
+               make<DuatoRouting>());
+  registry.add("opt_y", "2D mesh: fully adaptive minimal, y channels doubled (Schwiebert)",
+               make<OptYRouting>());
   registry.add("nca_deterministic", "fat tree: up by destination digit (d-mod-k), then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kDeterministic));
   registry.add("nca_random", "fat tree: random up port per packet and switch, then down",

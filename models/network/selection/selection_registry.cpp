@@ -1,20 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/selection/selection_registry.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "models/network/selection/first_selection.hpp"
 #include "models/network/selection/max_credits_selection.hpp"
 #include "models/network/selection/random_selection.hpp"
+#include "models/network/selection/speculative/speculative_entry.hpp"
 #include "models/network/selection/straight_selection.hpp"
 
 namespace net {
+
+void SelectionRegistry::add(std::string name, std::string description, Factory factory,
+                            SelectionConfig config) {
+  configs_.emplace_back(name, std::move(config));
+  add(std::move(name), std::move(description), std::move(factory));
+}
+
+void SelectionRegistry::declare_config(io::Schema& schema) const {
+  std::vector<std::string> declared;
+  for (const auto& [name, config] : configs_) {
+    if (std::find(declared.begin(), declared.end(), config.section) != declared.end()) continue;
+    declared.push_back(config.section);
+    config.declare(schema);
+  }
+}
+
+std::any SelectionRegistry::read_options(std::string_view name, const io::Config& config) const {
+  for (const auto& [entry, selection_config] : configs_) {
+    if (entry == name) return selection_config.read(config);
+  }
+  return {};
+}
 
 namespace {
 
 template <class Selection>
 SelectionRegistry::Factory make() {
-  return [] { return std::make_unique<Selection>(); };
+  return [](const SelectionSetup&) { return std::make_unique<Selection>(); };
 }
 
 }  // namespace
@@ -27,6 +51,7 @@ void register_selection_functions(SelectionRegistry& registry) {
   registry.add("straight", "the output in the dimension the head arrived on, else the first",
                make<StraightSelection>());
   registry.add("random", "an admissible output uniformly at random", make<RandomSelection>());
+  speculative::register_selection(registry);
 }
 
 std::vector<std::string> selection_names() {

@@ -28,11 +28,13 @@ class PacketSink final : public pdes::OutputSink {
     if (r.kind == PacketDelivered::kRecordKind) delivered.push_back(r.as<PacketDelivered>());
     if (r.kind == RouterPortTotals::kRecordKind) ports.push_back(r.as<RouterPortTotals>());
     if (r.kind == AckDelivered::kRecordKind) acks.push_back(r.as<AckDelivered>());
+    if (r.kind == StatusAgeTotals::kRecordKind) status_ages.push_back(r.as<StatusAgeTotals>());
   }
   std::vector<PacketGenerated> generated;
   std::vector<PacketDelivered> delivered;
   std::vector<RouterPortTotals> ports;  ///< one per connected router port, at the end
   std::vector<AckDelivered> acks;       ///< DRB feedback at the sources
+  std::vector<StatusAgeTotals> status_ages;  ///< speculative selections, at the end
 };
 
 struct NetworkRun {

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// SpeculativeParams: the [speculative] section, read when router.selection is
+// speculative_1hop or speculative_2hop (seed 002; docs/reproduction/speculative.md).
+//
+//   speculative.k                  weight of the 2-hop status N2 in E (the paper: 0.5); >= 0
+//   speculative.period_cycles      one status exchange every this many cycles (the paper: 100)
+//   speculative.handshake_cycles   link cycles of the exchange's handshake (the paper: 2)
+//   speculative.data_cycles        link cycles of its data (the paper: 8)
+//   speculative.d_marks            which channels D = 1 marks: "straight" (the paper: the
+//                                  channel in the arrival dimension) or "turn" (ours, to measure
+//                                  the sign); also read by local_status
+// The section is read when router.selection is local_status (d_marks only) or a speculative one.
+// The exchange holds every link handshake + data cycles per period; a period shorter than that
+// is an error naming speculative.period_cycles.
+#pragma once
+
+#include <cstdint>
+
+#include "io/config/config.hpp"
+#include "io/config/schema.hpp"
+#include "models/network/selection/channel_cost.hpp"
+
+namespace net::speculative {
+
+struct SpeculativeParams {
+  double k = 0.5;
+  std::uint32_t period_cycles = 100;
+  std::uint32_t handshake_cycles = 2;
+  std::uint32_t data_cycles = 8;
+  /// speculative.d_marks: "straight" (the paper as written) or "turn".
+  DimensionTerm d_marks = DimensionTerm::kStraight;
+
+  std::uint32_t exchange_cycles() const { return handshake_cycles + data_cycles; }
+  /// Throws pdes::ConfigError naming the key at fault.
+  void validate() const;
+};
+
+void declare_speculative_section(io::Schema& schema);
+/// Throws pdes::ConfigError (validate()).
+SpeculativeParams speculative_params_from(const io::Config& config);
+
+}  // namespace net::speculative
