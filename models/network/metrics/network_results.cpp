@@ -255,8 +255,6 @@ void NetworkResults::write(const pdes::Record& record) {
     w.ack_flits += a.size;
   } else if (record.kind == RouterPortTotals::kRecordKind) {
     ports_.push_back(record.as<RouterPortTotals>());
-  } else if (record.kind == StatusAgeTotals::kRecordKind) {
-    status_ages_.push_back(record.as<StatusAgeTotals>());
   } else {
     for (const auto& extension : extensions_) {
       if (extension->accepts(record.kind)) extension->write(record);
@@ -377,23 +375,6 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
   if (messages_.keeps_rows()) set.tables.push_back(messages_.table());
   for (const auto& extension : extensions_) extension->add_tables(set);
-  if (!status_ages_.empty()) {
-    io::Table ages(kStatusAgeTable,
-                   "Per router and distance: age of the neighbours' status values (NCBs) when "
-                   "the selection function used them, whole run",
-                   {{"router", io::ColumnType::kUInt64, "", "router id"},
-                    {"hops", io::ColumnType::kUInt64, "hops", "1: neighbour's value; 2: relayed"},
-                    {"uses", io::ColumnType::kUInt64, "", "values used in a choice"},
-                    {"age_sum", io::ColumnType::kUInt64, "cycles", "sum of their ages"},
-                    {"age_max", io::ColumnType::kUInt64, "cycles", "largest age"},
-                    {"age_min", io::ColumnType::kUInt64, "cycles", "smallest age"}},
-                   2, io::Combine::kConcatenate);
-    for (const StatusAgeTotals& a : status_ages_) {
-      ages.add_row({Cell::u64(a.router), Cell::u64(a.hops), Cell::u64(a.uses),
-                    Cell::u64(a.age_sum), Cell::u64(a.age_max), Cell::u64(a.age_min)});
-    }
-    set.tables.push_back(std::move(ages));
-  }
   return set;
 }
 
@@ -481,30 +462,6 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
     rows.push_back({"ack_share", "ACKs", share, "",
                     std::to_string(acks) +
                         format(" (%.1f%% of the flits delivered, whole run)", 100.0 * share)});
-  }
-
-  if (const io::Table* ages = combined.find(kStatusAgeTable)) {
-    const std::size_t hops = ages->column_index("hops");
-    const std::size_t uses = ages->column_index("uses");
-    const std::size_t sum = ages->column_index("age_sum");
-    const std::size_t max = ages->column_index("age_max");
-    for (std::uint64_t h = 1; h <= 2; ++h) {
-      std::uint64_t n = 0, total = 0, worst = 0;
-      for (std::size_t r = 0; r < ages->rows(); ++r) {
-        if (ages->at(r, hops).as_u64() != h) continue;
-        n += ages->at(r, uses).as_u64();
-        total += ages->at(r, sum).as_u64();
-        worst = std::max(worst, ages->at(r, max).as_u64());
-      }
-      if (n == 0) continue;
-      const std::string key = "status_age_" + std::to_string(h) + "hop";
-      rows.push_back(Figure::number(key, std::to_string(h) + "-hop status age",
-                                    static_cast<double>(total) / static_cast<double>(n),
-                                    "cycles", "%.1f",
-                                    " (mean at use; max " + std::to_string(worst) + ")"));
-      rows.push_back(Figure::number(key + "_max", std::to_string(h) + "-hop status age max",
-                                    static_cast<double>(worst), "cycles", "%.0f"));
-    }
   }
 
   // Eq. 4.1/4.2: each destination's mean first, then their mean (rows are sorted by node).

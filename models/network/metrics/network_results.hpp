@@ -12,7 +12,6 @@
 //   network/pairs        (metrics.latency_table = pairs) latency per (source, destination)
 //   network/destinations (= destinations) latency per destination (latency_table.hpp)
 //   network/packet_samples  (metrics.packet_sample_every > 0) sampled packets (packet_samples.hpp)
-//   network/status_age   (speculative selections) age of neighbours' status at use, per router
 //
 // summary(combined) turns them into the end-of-run figures. Definitions (cycles; N nodes; the
 // measurement interval is [warmup, measure_end), of length T):
@@ -100,9 +99,6 @@ class NetworkResults final : public models::ModelResults {
   static constexpr const char* kPortsTable = "network/ports";
   /// Per source: flits offered in the measurement interval and of those delivered by the end.
   static constexpr const char* kSourcesTable = "network/sources";
-  /// Per router and distance: age of the neighbours' status values at use (StatusAgeTotals);
-  /// present only when the selection function exchanges status (seed 002).
-  static constexpr const char* kStatusAgeTable = "network/status_age";
 
   /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
   /// given both in cycles and in packets.
@@ -193,7 +189,6 @@ class NetworkResults final : public models::ModelResults {
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
   MessageLog messages_;
   std::vector<std::unique_ptr<ResultsExtension>> extensions_;
-  std::vector<StatusAgeTotals> status_ages_;  // from a selection's router monitor, if any
   // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
   std::optional<WarmupByPackets> warmup_;
   std::vector<PacketGenerated> pending_generated_;

@@ -28,21 +28,3 @@ struct RouterPortTotals {
 };
 
 }  // namespace net
-
-namespace net {
-
-/// StatusAgeTotals: one record per router and distance (hops = 1 or 2) from a selection function
-/// that decides on its neighbours' status as last exchanged (seed 002's NCBs), emitted at the
-/// end of the run: how old the values were when they were used, in cycles since the neighbour
-/// sampled them. Feeds the network/status_age table and the "status age" figures.
-struct StatusAgeTotals {
-  static constexpr std::uint16_t kRecordKind = 0x4E11;
-  std::uint32_t router = 0;
-  std::uint32_t hops = 0;       ///< 1: a neighbour's own value; 2: one relayed from two hops
-  std::uint64_t uses = 0;       ///< values used in a choice
-  std::uint64_t age_sum = 0;    ///< cycles, over those uses
-  std::uint64_t age_max = 0;    ///< cycles
-  std::uint64_t age_min = 0;    ///< cycles
-};
-
-}  // namespace net

@@ -17,6 +17,7 @@
 #include "models/network/build/network_build.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/router_records.hpp"
+#include "models/network/selection/speculative/status_age_results.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net::testing {
@@ -28,13 +29,15 @@ class PacketSink final : public pdes::OutputSink {
     if (r.kind == PacketDelivered::kRecordKind) delivered.push_back(r.as<PacketDelivered>());
     if (r.kind == RouterPortTotals::kRecordKind) ports.push_back(r.as<RouterPortTotals>());
     if (r.kind == AckDelivered::kRecordKind) acks.push_back(r.as<AckDelivered>());
-    if (r.kind == StatusAgeTotals::kRecordKind) status_ages.push_back(r.as<StatusAgeTotals>());
+    if (r.kind == speculative::StatusAgeTotals::kRecordKind) {
+      status_ages.push_back(r.as<speculative::StatusAgeTotals>());
+    }
   }
   std::vector<PacketGenerated> generated;
   std::vector<PacketDelivered> delivered;
   std::vector<RouterPortTotals> ports;  ///< one per connected router port, at the end
   std::vector<AckDelivered> acks;       ///< DRB feedback at the sources
-  std::vector<StatusAgeTotals> status_ages;  ///< speculative selections, at the end
+  std::vector<speculative::StatusAgeTotals> status_ages;  ///< speculative selections, at the end
 };
 
 struct NetworkRun {

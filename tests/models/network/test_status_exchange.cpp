@@ -172,7 +172,7 @@ TEST_CASE("in a run the values are as old as the exchange makes them, and every 
   const net::testing::NetworkRun run = net::testing::run_network(speculative_mesh("speculative_2hop", 0.25));
   net::testing::check_delivered_exactly_once(run, net::testing::HopRule::kMinimal, 500);
   std::uint64_t uses[3] = {}, min_age[3] = {~0ull, ~0ull, ~0ull}, max_age[3] = {};
-  for (const net::StatusAgeTotals& a : run.sink.status_ages) {
+  for (const net::speculative::StatusAgeTotals& a : run.sink.status_ages) {
     uses[a.hops] += a.uses;
     min_age[a.hops] = std::min(min_age[a.hops], a.age_min);
     max_age[a.hops] = std::max(max_age[a.hops], a.age_max);

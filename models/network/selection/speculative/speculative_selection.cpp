@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/selection/speculative/speculative_selection.hpp"
 
+#include <memory>
+
 #include "models/network/selection/channel_cost.hpp"
+#include "models/network/selection/speculative/status_age_results.hpp"
 #include "pdes/error.hpp"
 
 namespace net::speculative {
@@ -42,6 +45,10 @@ std::size_t SpeculativeSelection::select(const SelectionInput& at,
     }
     return term;
   });
+}
+
+std::unique_ptr<ResultsExtension> SpeculativeSelection::make_results() const {
+  return std::make_unique<StatusAgeResults>();
 }
 
 }  // namespace net::speculative

@@ -34,6 +34,8 @@ class SpeculativeSelection final : public SelectionFunction {
     return exchange_.initial_state(router);
   }
   const RouterMonitor* router_monitor() const override { return &exchange_; }
+  /// The age of the status values at use: network/status_age and its figures.
+  std::unique_ptr<ResultsExtension> make_results() const override;
   std::size_t select(const SelectionInput& at, std::span<const SelectionOption> options,
                      AlgorithmState& state, pdes::Rng& rng) const override;
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "models/network/metrics/router_records.hpp"
+#include "models/network/selection/speculative/status_age_results.hpp"
 
 namespace net::speculative {
 
