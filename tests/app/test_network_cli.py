@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 EXAMPLES = ["mesh8x8.toml", "booksim-like.toml", "phases.toml", "drb-torus8-bitrev.toml",
-            "message-list.toml"]
+            "message-list.toml", "workload-replay.toml"]
 SHORT = ["--set", "simulation.end_time=3000", "--set", "traffic.warmup_cycles=500",
          "--set", "metrics.window_cycles=250"]
 
@@ -229,3 +229,83 @@ def test_message_table_has_one_row_per_message(warpnet, root, tmp_path):
     assert groups == {0: 240, 1: 15, 2: 16}
     done = {g: int(table["delivered"][table["group"] == g].max()) // 1000 for g in (0, 1, 2)}
     assert done[0] < 2000 + 1000 and 2000 < done[1] < done[2]
+
+
+def replay_config(tmp_path, traces, dims="[4, 4]", extra=""):
+    """A replay run of `traces` ({rank: text}) on a mesh; returns the configuration file."""
+    trace_dir = tmp_path / "traces"
+    trace_dir.mkdir()
+    for rank, text in traces.items():
+        (trace_dir / f"rank-{rank}.trace").write_text(text)
+    config = tmp_path / "replay.toml"
+    config.write_text(f"""
+[simulation]
+model = "network"
+end_time = 1000000.0
+[network]
+topology = "mesh"
+dims = {dims}
+[traffic]
+packet_size = 4
+[workload]
+kind = "replay"
+trace_dir = "traces"
+{extra}
+""")
+    return config
+
+
+def test_replay_ping_pong_takes_the_zero_load_time(warpnet, tmp_path):
+    # 64 bytes = 4 flits = one packet between neighbouring routers: 1 + 2 x 5 + 3 = 14 cycles
+    # (docs/router.md, zero-load latency) each way, 5 round trips, nothing else.
+    config = replay_config(tmp_path, {0: "send 1 0 64\nrecv 1 0 64\n" * 5,
+                                      1: "recv 0 0 64\nsend 0 0 64\n" * 5})
+    r = warpnet("run", config)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == "2 of 2"
+    assert summary["execution time"].startswith("140 ns")
+
+
+def test_replay_token_ring_takes_the_zero_load_time(warpnet, tmp_path):
+    # A token around 8 ranks on a line of 8 routers: 7 one-hop messages (14 cycles each) and
+    # the 7-hop way back (1 + 8 x 5 + 3 = 44 cycles), with 100 ns of compute at rank 0 first.
+    traces = {0: "compute 100\nsend 1 0 64\nrecv 7 0 64\n"}
+    for r in range(1, 8):
+        traces[r] = f"recv {r - 1} 0 64\nsend {(r + 1) % 8} 0 64\n"
+    r = warpnet("run", replay_config(tmp_path, traces, dims="[8]"))
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["execution time"].startswith(f"{100 + 7 * 14 + 44} ns")
+
+
+def test_replay_trace_deadlock_is_reported_with_who_waits_on_whom(warpnet, tmp_path):
+    config = replay_config(tmp_path, {0: "recv 1 5 8\nsend 1 5 8\n", 1: "recv 0 5 8\nsend 0 5 8\n"})
+    r = warpnet("run", config)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["termination"] == "no more events"
+    assert summary["ranks finished"] == "0 of 2"
+    assert summary["trace deadlock"] == ("2 ranks blocked with nothing in flight: rank 0 in recv "
+                                         "from 1 tag 5; rank 1 in recv from 0 tag 5")
+
+
+def test_replay_example_runs_every_collective(warpnet, root, tmp_path):
+    out = tmp_path / "replay.h5"
+    r = warpnet("run", root / "examples/workload-replay.toml", "--output", out, output=True)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == "8 of 8"
+    import h5py
+    with h5py.File(out) as f:
+        ranks = f["network/replay_ranks"][()]
+    assert len(ranks) == 8 and ranks["finished"].all()
+    assert (ranks["compute_time"] == 150_000).all()  # 100 + 50 ns of compute, in ps
+    assert ranks["finish_time"].max() == float(summary["execution time"].split()[0]) * 1000
+
+
+def test_replay_bad_trace_is_refused_naming_file_and_line(warpnet, tmp_path):
+    config = replay_config(tmp_path, {0: "send 1 0 8\n", 1: "recv 0 0 8\nallgatherv 8\n"})
+    r = warpnet("run", config)
+    assert r.returncode == 2
+    assert "workload.trace_dir" in r.stderr
+    assert "rank-1.trace:2: unknown operation 'allgatherv'" in r.stderr

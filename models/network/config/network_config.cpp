@@ -188,13 +188,21 @@ WorkloadParams workload_params_from(const io::Config& config) {
   WorkloadParams w;
   w.kind = config.get_string("workload.kind");
   w.scheduler = config.get_string("workload.scheduler");
-  const std::filesystem::path file = config.get_string("workload.message_file");
   const std::filesystem::path config_file = config.source_name();
-  if (!file.empty() && file.is_relative() && std::filesystem::is_regular_file(config_file)) {
-    w.message_file = (config_file.parent_path() / file).lexically_normal().string();
-  } else {
-    w.message_file = file.string();
-  }
+  const auto beside_config = [&](const std::string& key) {
+    const std::filesystem::path file = config.get_string(key);
+    if (!file.empty() && file.is_relative() && std::filesystem::is_regular_file(config_file)) {
+      return (config_file.parent_path() / file).lexically_normal().string();
+    }
+    return file.string();
+  };
+  w.message_file = beside_config("workload.message_file");
+  w.trace_dir = beside_config("workload.trace_dir");
+  w.rank_mapping = config.get_string("workload.rank_mapping");
+  w.mapping_seed = static_cast<std::uint64_t>(config.get_int("workload.mapping_seed"));
+  w.compute_scale = config.get_float("workload.compute_scale");
+  w.flit_bytes = static_cast<std::uint32_t>(config.get_int("workload.flit_bytes"));
+  w.allreduce = config.get_string("workload.allreduce");
   return w;
 }
 

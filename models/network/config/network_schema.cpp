@@ -251,6 +251,27 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "message_list: the file of messages, one 'cycle src dst flits [group]' per line; a "
           "path relative to the configuration file's folder");
+  s.add_string("workload.trace_dir", w.trace_dir)
+      .describe(
+          "replay: the directory of logical traces, rank-0.trace .. rank-(P-1).trace "
+          "(docs/workloads.md); relative to the configuration file's folder");
+  s.add_choice("workload.rank_mapping", w.rank_mapping, {"linear", "random"})
+      .describe("replay: rank r on node r (linear), or on a seeded random permutation");
+  s.add_int("workload.mapping_seed", static_cast<std::int64_t>(w.mapping_seed))
+      .range(0, std::numeric_limits<std::int64_t>::max())
+      .describe("replay, rank_mapping = random: the permutation's seed");
+  s.add_float("workload.compute_scale", w.compute_scale)
+      .min(0.0)
+      .finite()
+      .describe("replay: compute gaps are multiplied by this (0: communication only)");
+  s.add_int("workload.flit_bytes", w.flit_bytes)
+      .range(1, 1 << 20)
+      .unit("bytes")
+      .describe("replay: bytes per flit (a message of B bytes is ceil(B / flit_bytes) flits)");
+  s.add_choice("workload.allreduce", w.allreduce, {"reduce_bcast", "recursive_doubling"})
+      .describe(
+          "replay: allreduce as a binomial reduce to rank 0 then a bcast, or by recursive "
+          "doubling (a power-of-two number of ranks)");
 }
 
 void declare_metrics_section(io::Schema& s) {

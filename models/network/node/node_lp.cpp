@@ -32,6 +32,7 @@ class NodeLp::Source final : public WorkloadContext {
   std::uint64_t cycle() const override {
     return static_cast<std::uint64_t>(ctx_.now().ticks() / node_.params_.router.cycle_ps);
   }
+  std::int64_t now() const override { return ctx_.now().ticks(); }
   pdes::Rng& rng() override { return ctx_.rng(); }
   std::uint32_t send(NodeId dst, std::uint32_t flits, std::uint32_t group) override {
     return node_.release(dst, flits, group, state_, ctx_);

@@ -54,6 +54,8 @@ class WorkloadContext {
   virtual ~WorkloadContext() = default;
   /// The current cycle.
   virtual std::uint64_t cycle() const = 0;
+  /// The current time in ticks (picoseconds).
+  virtual std::int64_t now() const = 0;
   /// The node's random stream (draws are rolled back with the node).
   virtual pdes::Rng& rng() = 0;
   /// Queues a message of `flits` >= 1 flits to `dst`, released now; `group` is the workload's

@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "models/network/workload/message_list_workload.hpp"
+#include "models/network/workload/replay/rank_mapping.hpp"
+#include "models/network/workload/replay/replay_workload.hpp"
 #include "models/network/workload/synthetic_workload.hpp"
 #include "pdes/error.hpp"
 
@@ -25,6 +27,38 @@ std::unique_ptr<Workload> make_message_list(const WorkloadSetup& s) {
       s.params.workload.message_file, s.topology.num_nodes(), s.params.packet_size));
 }
 
+std::unique_ptr<Workload> make_replay(const WorkloadSetup& s) {
+  const WorkloadParams& w = s.params.workload;
+  if (w.trace_dir.empty()) {
+    throw pdes::ConfigError("workload.trace_dir",
+                            "is required by workload.kind = \"replay\": the directory of "
+                            "rank-<r>.trace files");
+  }
+  auto trace = std::make_shared<const replay::LogicalTrace>(w.trace_dir);
+  const std::uint64_t nodes = s.topology.num_nodes();
+  if (trace->ranks() > nodes) {
+    throw pdes::ConfigError("workload.trace_dir",
+                            "the trace has " + std::to_string(trace->ranks()) +
+                                " ranks, the network only " + std::to_string(nodes) + " nodes");
+  }
+  replay::ReplayParams p;
+  p.flit_bytes = w.flit_bytes;
+  p.compute_scale = w.compute_scale;
+  p.cycle_ps = s.params.router.cycle_ps;
+  p.allreduce = w.allreduce == "recursive_doubling" ? replay::AllreduceAlgorithm::kRecursiveDoubling
+                                                    : replay::AllreduceAlgorithm::kReduceBcast;
+  const std::uint32_t ranks = trace->ranks();
+  if (p.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
+    throw pdes::ConfigError("workload.allreduce",
+                            "value \"recursive_doubling\" needs a power-of-two number of ranks; "
+                            "the trace has " + std::to_string(ranks) +
+                                " (use \"reduce_bcast\")");
+  }
+  trace->check();  // every file, once: a bad line stops the run before it starts
+  return std::make_unique<replay::ReplayWorkload>(
+      trace, replay::map_ranks(w.rank_mapping, w.mapping_seed, ranks, nodes), nodes, p);
+}
+
 template <class Scheduler>
 SchedulerRegistry::Factory scheduler() {
   return [] { return std::make_unique<Scheduler>(); };
@@ -36,6 +70,8 @@ void register_workloads(WorkloadRegistry& registry) {
   registry.add("synthetic", "the [traffic] section: patterns, loads, phases (default)",
                make_synthetic);
   registry.add("message_list", "messages listed in workload.message_file", make_message_list);
+  registry.add("replay", "MPI ranks replaying the logical traces of workload.trace_dir",
+               make_replay);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {

@@ -343,8 +343,10 @@ TEST_CASE("message_list without a file, and unknown workloads and schedulers, ar
   net::NetworkParams p = mesh4x4(4);
   p.workload.kind = "message_list";
   net::testing::require_config_error(p, "workload.message_file");
-  p.workload.kind = "replay";
+  p.workload.kind = "dumpi";
   net::testing::require_config_error(p, "workload.kind");
+  p.workload.kind = "replay";
+  net::testing::require_config_error(p, "workload.trace_dir");
   p.workload.kind = "synthetic";
   p.workload.scheduler = "lifo";
   net::testing::require_config_error(p, "workload.scheduler");

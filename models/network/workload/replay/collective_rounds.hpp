@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// How a collective is expanded into point-to-point messages (docs/workloads.md, "Collectives"):
+// for rank r of P, a collective is a sequence of rounds; in each round the rank releases its
+// sends, then waits for its receives, then goes on to the next round. Rounds are computed on
+// demand, so a rank's replay state holds only the round it is in.
+//
+//   barrier     dissemination: ceil(log2 P) rounds; round k: to r + 2^k, from r - 2^k (mod P)
+//   bcast       binomial tree from the root (MPICH): receive from the parent, then send to the
+//               children, largest subtree first
+//   reduce      binomial tree to the root: receive from the children, then send to the parent
+//   allreduce   reduce_bcast: reduce to rank 0, then bcast from it; recursive_doubling (P a
+//               power of two): log2 P rounds, round k: exchange with r XOR 2^k
+//   alltoall    pairwise exchange: P - 1 rounds, round k: to r + k, from r - k (mod P)
+//   allgather   ring: P - 1 rounds, round k: to r + 1, from r - 1 (mod P)
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/network/workload/replay/mpi_op.hpp"
+
+namespace net::replay {
+
+enum class AllreduceAlgorithm : std::uint8_t { kReduceBcast, kRecursiveDoubling };
+
+struct Round {
+  std::vector<std::uint32_t> sends;  ///< ranks, in release order
+  std::vector<std::uint32_t> recvs;  ///< ranks
+  std::uint64_t bytes = 0;           ///< of each message
+};
+
+/// The number of rounds of `op` (a collective) at `rank` of `ranks`.
+std::uint32_t round_count(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks,
+                          AllreduceAlgorithm allreduce);
+/// Round `k` (< round_count) of `op` at `rank`.
+Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
+               AllreduceAlgorithm allreduce);
+
+/// The round in which the receiver of a message sent in round `k` expects it: the same round,
+/// except in the tree algorithms, whose sends (odd rounds) meet receives of the round before.
+std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, AllreduceAlgorithm allreduce);
+
+bool is_collective(OpKind kind);
+
+}  // namespace net::replay

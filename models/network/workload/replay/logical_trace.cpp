@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/workload/replay/logical_trace.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "pdes/error.hpp"
+
+namespace net::replay {
+
+namespace {
+
+constexpr const char* kKey = "workload.trace_dir";
+constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 40;    // 1 TiB in one message
+constexpr std::uint64_t kMaxNs = std::uint64_t{1} << 50;       // 13 days of compute
+constexpr std::int64_t kMaxTag = 0x7FFFFFFF;
+
+struct OpSpec {
+  std::string_view name;
+  OpKind kind;
+  const char* fields;  ///< after the name: p = peer, a = peer or any, t = tag, u = tag or any,
+                       ///< b = bytes, n = ns, r = request, o = root
+};
+
+constexpr OpSpec kOps[] = {
+    {"compute", OpKind::kCompute, "n"},   {"send", OpKind::kSend, "ptb"},
+    {"isend", OpKind::kIsend, "ptbr"},    {"recv", OpKind::kRecv, "aub"},
+    {"irecv", OpKind::kIrecv, "aubr"},    {"wait", OpKind::kWait, "r"},
+    {"waitall", OpKind::kWaitall, ""},    {"barrier", OpKind::kBarrier, ""},
+    {"bcast", OpKind::kBcast, "ob"},      {"reduce", OpKind::kReduce, "ob"},
+    {"allreduce", OpKind::kAllreduce, "b"}, {"alltoall", OpKind::kAlltoall, "b"},
+    {"allgather", OpKind::kAllgather, "b"},
+};
+
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::string usage(const OpSpec& op) {
+  std::string u(op.name);
+  for (const char* f = op.fields; *f != '\0'; ++f) {
+    switch (*f) {
+      case 'p': u += " peer"; break;
+      case 'a': u += " peer|any"; break;
+      case 't': u += " tag"; break;
+      case 'u': u += " tag|any"; break;
+      case 'b': u += " bytes"; break;
+      case 'n': u += " ns"; break;
+      case 'r': u += " request"; break;
+      case 'o': u += " root"; break;
+    }
+  }
+  return u;
+}
+
+}  // namespace
+
+std::string_view to_string(OpKind kind) {
+  for (const OpSpec& op : kOps) {
+    if (op.kind == kind) return op.name;
+  }
+  return "?";
+}
+
+LogicalTrace::LogicalTrace(std::filesystem::path dir) : dir_(std::move(dir)) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir_, ec)) {
+    throw pdes::ConfigError(kKey, "'" + dir_.string() + "' is not a directory of traces");
+  }
+  std::uint32_t found = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("rank-", 0) == 0 && entry.path().extension() == ".trace") ++found;
+  }
+  if (found == 0) {
+    throw pdes::ConfigError(kKey, "'" + dir_.string() + "' holds no rank-<r>.trace file");
+  }
+  for (std::uint32_t r = 0; r < found; ++r) {
+    if (!std::filesystem::is_regular_file(file_of(r))) {
+      throw pdes::ConfigError(kKey, "'" + dir_.string() + "' holds " + std::to_string(found) +
+                                        " rank files but not " + file_of(r).filename().string() +
+                                        ": ranks must be numbered 0 .. P-1");
+    }
+  }
+  ranks_ = found;
+}
+
+std::filesystem::path LogicalTrace::file_of(std::uint32_t rank) const {
+  return dir_ / ("rank-" + std::to_string(rank) + ".trace");
+}
+
+std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::uint32_t ranks) {
+  std::ifstream in(file);
+  if (!in) throw pdes::ConfigError(kKey, "cannot open '" + file.string() + "'");
+  std::vector<MpiOp> ops;
+  std::string line;
+  std::uint64_t line_no = 0;
+  auto fail = [&](const std::string& what) {
+    throw pdes::ConfigError(kKey, file.string() + ":" + std::to_string(line_no) + ": " + what);
+  };
+  auto number = [&](std::string_view field, const char* name, std::uint64_t low,
+                    std::uint64_t high) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+    if (ec != std::errc{} || end != field.data() + field.size() || v < low || v > high) {
+      fail(std::string(name) + " '" + std::string(field) + "' is not a whole number in [" +
+           std::to_string(low) + ", " + std::to_string(high) + "]");
+    }
+    return v;
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    std::string_view text(line);
+    text = text.substr(0, text.find('#'));
+    const std::vector<std::string_view> f = fields_of(text);
+    if (f.empty()) continue;
+    const OpSpec* spec = nullptr;
+    for (const OpSpec& op : kOps) {
+      if (op.name == f[0]) spec = &op;
+    }
+    if (spec == nullptr) {
+      std::string known;
+      for (const OpSpec& op : kOps) known += (known.empty() ? "" : ", ") + std::string(op.name);
+      fail("unknown operation '" + std::string(f[0]) + "'; known: " + known);
+    }
+    const std::size_t want = std::string_view(spec->fields).size();
+    if (f.size() - 1 != want) {
+      fail("expected '" + usage(*spec) + "', found " + std::to_string(f.size() - 1) +
+           " field" + (f.size() == 2 ? "" : "s"));
+    }
+    MpiOp op;
+    op.kind = spec->kind;
+    for (std::size_t i = 0; i < want; ++i) {
+      const std::string_view v = f[i + 1];
+      switch (spec->fields[i]) {
+        case 'a':
+          if (v == "any") {
+            op.peer = kAny;
+            break;
+          }
+          [[fallthrough]];
+        case 'p':
+          op.peer = static_cast<std::int32_t>(number(v, "peer", 0, ranks - 1));
+          break;
+        case 'u':
+          if (v == "any") {
+            op.tag = kAny;
+            break;
+          }
+          [[fallthrough]];
+        case 't':
+          op.tag = static_cast<std::int32_t>(number(v, "tag", 0, kMaxTag));
+          break;
+        case 'b': op.amount = number(v, "bytes", 0, kMaxBytes); break;
+        case 'n': op.amount = number(v, "ns", 0, kMaxNs); break;
+        case 'r': op.request = static_cast<std::uint32_t>(number(v, "request", 0, 0xFFFFFFFEu)); break;
+        case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, ranks - 1)); break;
+      }
+    }
+    ops.push_back(op);
+  }
+  if (in.bad()) throw pdes::ConfigError(kKey, "error reading '" + file.string() + "'");
+  return ops;
+}
+
+void LogicalTrace::check() const {
+  for (std::uint32_t r = 0; r < ranks_; ++r) parse(file_of(r), ranks_);
+}
+
+const std::vector<MpiOp>& LogicalTrace::ops(std::uint32_t rank) const {
+  auto it = loaded_.find(rank);
+  if (it == loaded_.end()) it = loaded_.emplace(rank, parse(file_of(rank), ranks_)).first;
+  return it->second;
+}
+
+}  // namespace net::replay

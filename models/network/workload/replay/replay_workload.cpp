@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/workload/replay/replay_workload.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "models/network/workload/replay/replay_records.hpp"
+#include "models/network/workload/replay/replay_results.hpp"
+#include "pdes/error.hpp"
+
+namespace net::replay {
+
+namespace {
+
+// What travels with each message (a MessageNote, event/message_note.hpp).
+struct Envelope {
+  static constexpr std::uint8_t kPointToPoint = 0;
+  static constexpr std::uint8_t kCollective = 1;
+  std::uint8_t type = kPointToPoint;
+  std::uint8_t reserved[3] = {};
+  std::int32_t tag = 0;
+  std::uint32_t src = 0;  ///< sending rank
+  std::uint32_t seq = 0;  ///< point to point: position among src's messages to this rank;
+                          ///< collective: the collective's number
+  std::uint32_t round = 0;
+  std::uint32_t reserved2 = 0;
+  std::uint64_t bytes = 0;
+};
+
+std::uint32_t next_count(std::vector<PeerCount>& counts, std::uint32_t peer) {
+  for (PeerCount& c : counts) {
+    if (c.peer == peer) return c.count++;
+  }
+  counts.push_back({peer, 1});
+  return 0;
+}
+
+std::uint32_t& expected(std::vector<PeerCount>& counts, std::uint32_t peer) {
+  for (PeerCount& c : counts) {
+    if (c.peer == peer) return c.count;
+  }
+  counts.push_back({peer, 0});
+  return counts.back().count;
+}
+
+bool take(std::vector<std::uint32_t>& v, std::uint32_t x) {
+  const auto it = std::find(v.begin(), v.end(), x);
+  if (it == v.end()) return false;
+  v.erase(it);
+  return true;
+}
+
+}  // namespace
+
+struct ReplayWorkload::Step {
+  ReplayState& r;
+  const std::vector<MpiOp>& ops;
+  WorkloadContext& ctx;
+};
+
+ReplayWorkload::ReplayWorkload(std::shared_ptr<const LogicalTrace> trace,
+                               std::vector<NodeId> node_of_rank, std::uint64_t num_nodes,
+                               ReplayParams params)
+    : trace_(std::move(trace)),
+      node_of_rank_(std::move(node_of_rank)),
+      rank_of_node_(num_nodes, -1),
+      params_(params) {
+  PDES_CHECK(node_of_rank_.size() == trace_->ranks(), "a node for every rank");
+  for (std::uint32_t r = 0; r < node_of_rank_.size(); ++r) {
+    PDES_CHECK(node_of_rank_[r] < num_nodes && rank_of_node_[node_of_rank_[r]] < 0,
+               "ranks on distinct nodes of the network");
+    rank_of_node_[node_of_rank_[r]] = r;
+  }
+}
+
+AlgorithmState ReplayWorkload::initial_state(NodeId node) const {
+  ReplayState r;
+  if (rank_of_node_[node] >= 0) {
+    r.mode = Mode::kRunning;
+    r.rank = static_cast<std::uint32_t>(rank_of_node_[node]);
+  }
+  return AlgorithmState::of(std::move(r));
+}
+
+std::int64_t ReplayWorkload::now_ticks(const WorkloadContext& ctx) const { return ctx.now(); }
+
+void ReplayWorkload::start(NodeId /*node*/, AlgorithmState& state, WorkloadContext& ctx) const {
+  ReplayState& r = state.get<ReplayState>();
+  if (r.mode == Mode::kIdle) return;
+  Step s{r, trace_->ops(r.rank), ctx};
+  advance(s);
+}
+
+void ReplayWorkload::on_wake(NodeId /*node*/, AlgorithmState& state, WorkloadContext& ctx) const {
+  ReplayState& r = state.get<ReplayState>();
+  PDES_CHECK(r.mode == Mode::kComputing, "a replay wake-up outside a compute gap");
+  r.mode = Mode::kRunning;
+  Step s{r, trace_->ops(r.rank), ctx};
+  advance(s);
+}
+
+void ReplayWorkload::block(Step& s, Mode mode) const {
+  s.r.mode = mode;
+  s.r.blocked_since = now_ticks(s.ctx);
+}
+
+void ReplayWorkload::resume(Step& s) const {
+  s.r.wait_ticks += now_ticks(s.ctx) - s.r.blocked_since;
+  s.r.mode = Mode::kRunning;
+  advance(s);
+}
+
+void ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag,
+                          std::uint64_t bytes) const {
+  Envelope e;
+  e.type = Envelope::kPointToPoint;
+  e.tag = tag;
+  e.src = s.r.rank;
+  e.seq = next_count(s.r.sent_to, to_rank);
+  e.bytes = bytes;
+  MessageNote note;
+  note.set(e);
+  const std::uint64_t flits =
+      std::max<std::uint64_t>(1, (bytes + params_.flit_bytes - 1) / params_.flit_bytes);
+  s.ctx.send_with_note(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits), 0, note);
+  ++s.r.messages_sent;
+  s.r.bytes_sent += bytes;
+}
+
+void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
+  Envelope e;
+  e.type = Envelope::kCollective;
+  e.src = s.r.rank;
+  e.seq = s.r.collectives - 1;
+  e.round = receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.allreduce);
+  e.bytes = bytes;
+  MessageNote note;
+  note.set(e);
+  const std::uint64_t flits =
+      std::max<std::uint64_t>(1, (bytes + params_.flit_bytes - 1) / params_.flit_bytes);
+  s.ctx.send_with_note(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits),
+                       1 + e.seq, note);
+  ++s.r.messages_sent;
+  s.r.bytes_sent += bytes;
+}
+
+bool ReplayWorkload::match_unexpected(ReplayState& r, std::int32_t src, std::int32_t tag) const {
+  const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](const Arrival& a) {
+    return (src == kAny || static_cast<std::int32_t>(a.src) == src) &&
+           (tag == kAny || a.tag == tag);
+  });
+  if (it == r.unexpected.end()) return false;
+  r.unexpected.erase(it);
+  return true;
+}
+
+void ReplayWorkload::enter_round(Step& s, std::uint32_t k) const {
+  ReplayState& r = s.r;
+  const MpiOp& op = s.ops[r.cursor - 1];
+  for (; k < r.rounds; ++k) {
+    r.round = k;
+    const Round round = round_of(op, r.rank, trace_->ranks(), k, params_.allreduce);
+    for (const std::uint32_t to : round.sends) send_collective(s, to, round.bytes);
+    r.recvs_left = static_cast<std::uint32_t>(round.recvs.size());
+    // Messages of this round that came early.
+    const std::uint32_t coll = r.collectives - 1;
+    const auto early_end = std::remove_if(r.early.begin(), r.early.end(), [&](const auto& e) {
+      const bool ours = e.collective == coll && e.round == k &&
+                        std::find(round.recvs.begin(), round.recvs.end(), e.src) !=
+                            round.recvs.end();
+      if (ours) --r.recvs_left;
+      return ours;
+    });
+    r.early.erase(early_end, r.early.end());
+    if (r.recvs_left > 0) return;  // on_delivered resumes
+  }
+  r.mode = Mode::kRunning;  // the collective is complete
+}
+
+void ReplayWorkload::advance(Step& s) const {
+  ReplayState& r = s.r;
+  while (r.mode == Mode::kRunning) {
+    if (r.cursor == s.ops.size()) {
+      r.mode = Mode::kFinished;
+      r.finished_at = now_ticks(s.ctx);
+      return;
+    }
+    const MpiOp& op = s.ops[r.cursor++];
+    switch (op.kind) {
+      case OpKind::kCompute: {
+        const double ticks = static_cast<double>(op.amount) * 1000.0 * params_.compute_scale;
+        const auto cycles = static_cast<std::uint64_t>(
+            std::ceil(ticks / static_cast<double>(params_.cycle_ps)));
+        if (cycles == 0) break;
+        r.compute_ticks += static_cast<std::int64_t>(cycles) * params_.cycle_ps;
+        r.mode = Mode::kComputing;
+        s.ctx.wake_at(s.ctx.cycle() + cycles);
+        return;
+      }
+      case OpKind::kSend:
+        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount);
+        break;
+      case OpKind::kIsend:
+        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount);
+        r.done.push_back(op.request);  // eager: complete once released
+        break;
+      case OpKind::kRecv:
+        if (match_unexpected(r, op.peer, op.tag)) break;
+        r.posted.push_back({op.peer, op.tag, PostedRecv::kBlocking});
+        block(s, Mode::kRecv);
+        return;
+      case OpKind::kIrecv:
+        if (match_unexpected(r, op.peer, op.tag)) {
+          r.done.push_back(op.request);
+        } else {
+          r.posted.push_back({op.peer, op.tag, op.request});
+          r.open.push_back(op.request);
+        }
+        break;
+      case OpKind::kWait:
+        if (take(r.done, op.request)) break;
+        PDES_CHECK(std::find(r.open.begin(), r.open.end(), op.request) != r.open.end(),
+                   "rank " + std::to_string(r.rank) + " waits for request " +
+                       std::to_string(op.request) + ", which no isend or irecv started");
+        r.wait_request = op.request;
+        block(s, Mode::kWait);
+        return;
+      case OpKind::kWaitall:
+        if (r.open.empty()) {
+          r.done.clear();
+          break;
+        }
+        block(s, Mode::kWaitall);
+        return;
+      default: {  // a collective
+        ++r.collectives;
+        r.rounds = round_count(op, r.rank, trace_->ranks(), params_.allreduce);
+        block(s, Mode::kCollective);
+        enter_round(s, 0);
+        if (r.mode == Mode::kRunning) {
+          r.wait_ticks += now_ticks(s.ctx) - r.blocked_since;
+          break;
+        }
+        return;
+      }
+    }
+  }
+}
+
+void ReplayWorkload::accept(Step& s, const Arrival& a) const {
+  ReplayState& r = s.r;
+  const auto it = std::find_if(r.posted.begin(), r.posted.end(), [&](const PostedRecv& p) {
+    return (p.src == kAny || p.src == static_cast<std::int32_t>(a.src)) &&
+           (p.tag == kAny || p.tag == a.tag);
+  });
+  if (it == r.posted.end()) {
+    r.unexpected.push_back(a);
+    return;
+  }
+  const std::uint32_t request = it->request;
+  r.posted.erase(it);
+  if (request == PostedRecv::kBlocking) {
+    PDES_CHECK(r.mode == Mode::kRecv, "a blocking receive matched while not receiving");
+    resume(s);
+    return;
+  }
+  take(r.open, request);
+  r.done.push_back(request);
+  if (r.mode == Mode::kWait && request == r.wait_request) {
+    take(r.done, request);
+    resume(s);
+  } else if (r.mode == Mode::kWaitall && r.open.empty()) {
+    r.done.clear();
+    resume(s);
+  }
+}
+
+void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, AlgorithmState& state,
+                                  WorkloadContext& ctx) const {
+  ReplayState& r = state.get<ReplayState>();
+  PDES_CHECK(m.has_note && r.mode != Mode::kIdle,
+             "a message without an envelope, or to node " + std::to_string(node) +
+                 ", which runs no rank");
+  const Envelope e = m.note.get<Envelope>();
+  Step s{r, trace_->ops(r.rank), ctx};
+  if (e.type == Envelope::kCollective) {
+    if (r.mode == Mode::kCollective && e.seq == r.collectives - 1 && e.round == r.round) {
+      if (--r.recvs_left == 0) {
+        enter_round(s, r.round + 1);
+        if (r.mode == Mode::kRunning) resume(s);
+      }
+    } else {
+      r.early.push_back({e.src, e.seq, e.round});
+    }
+    return;
+  }
+  // Point to point: accept in the sender's order, holding a message that overtook another.
+  std::uint32_t& next = expected(r.expected_from, e.src);
+  const Arrival a{e.src, e.tag, e.seq, 0, e.bytes};
+  if (e.seq != next) {
+    r.held.push_back(a);
+    return;
+  }
+  ++next;
+  accept(s, a);
+  for (bool found = true; found;) {
+    found = false;
+    const auto it = std::find_if(r.held.begin(), r.held.end(), [&](const Arrival& h) {
+      return h.src == e.src && h.seq == next;
+    });
+    if (it != r.held.end()) {
+      const Arrival h = *it;
+      r.held.erase(it);
+      ++next;
+      accept(s, h);
+      found = true;
+    }
+  }
+}
+
+void ReplayWorkload::on_finish(NodeId node, const AlgorithmState& state,
+                               pdes::CommitContext& ctx) const {
+  const ReplayState& r = state.get<ReplayState>();
+  if (r.mode == Mode::kIdle) return;
+  RankReplayTotals t;
+  t.rank = r.rank;
+  t.node = static_cast<std::uint32_t>(node);
+  t.mode = static_cast<std::uint8_t>(r.mode);
+  if (r.mode != Mode::kFinished && r.cursor > 0) {
+    const MpiOp& op = trace_->ops(r.rank)[r.cursor - 1];
+    t.blocked_kind = static_cast<std::uint8_t>(op.kind);
+    t.blocked_peer = is_collective(op.kind) ? static_cast<std::int32_t>(op.root) : op.peer;
+    t.blocked_tag = op.tag;
+  }
+  t.finished_at = r.finished_at;
+  t.compute_ticks = r.compute_ticks;
+  t.wait_ticks = r.wait_ticks;
+  t.messages_sent = r.messages_sent;
+  t.bytes_sent = r.bytes_sent;
+  t.operations_done = r.cursor;
+  ctx.emit(t);
+}
+
+std::unique_ptr<ResultsExtension> ReplayWorkload::make_results() const {
+  return std::make_unique<ReplayResults>(trace_->ranks());
+}
+
+}  // namespace net::replay

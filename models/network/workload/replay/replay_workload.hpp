@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ReplayWorkload: MPI ranks replaying logical traces on the compute nodes (workload.kind =
+// "replay"; docs/workloads.md, "Trace replay"). Each rank runs its operations in order: a
+// compute gap advances its time (scaled by workload.compute_scale), a send releases a message
+// of ceil(bytes / workload.flit_bytes) flits (at least one) and completes at once (eager
+// protocol), a receive or a wait holds the rank until the message arrives or the request
+// completes, and a collective runs its rounds of messages (collective_rounds.hpp).
+//
+// Matching follows MPI: a receive takes the first message, in the order its sender sent it, of
+// a matching source (or any) and tag (or any); messages of one sender to one receiver match in
+// sending order even when the network delivers them out of order (each carries its position in
+// a note; one that overtakes an earlier one waits). Collectives are matched by their number and
+// round, apart from point-to-point traffic.
+//
+// Ranks map to nodes linearly (rank r on node r) or by a seeded random permutation
+// (workload.rank_mapping); nodes without a rank stay idle. Each rank's state is a ReplayState
+// in its node's LP state, so replay is deterministic on any rank count and rollback-safe.
+// At the end each rank emits its totals (finish time, compute and wait time, what it was blocked
+// on if it never finished), which ReplayResults turns into network/replay_ranks and the
+// execution time; ranks left blocked with nothing in flight are reported as a trace deadlock.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/network/workload/replay/collective_rounds.hpp"
+#include "models/network/workload/replay/logical_trace.hpp"
+#include "models/network/workload/replay/replay_state.hpp"
+#include "models/network/workload/workload.hpp"
+
+namespace net::replay {
+
+struct ReplayParams {
+  std::uint32_t flit_bytes = 16;  ///< bytes per flit
+  double compute_scale = 1.0;     ///< compute gaps are multiplied by this
+  std::int64_t cycle_ps = 1000;   ///< ticks per cycle (1 ps ticks)
+  AllreduceAlgorithm allreduce = AllreduceAlgorithm::kReduceBcast;
+};
+
+class ReplayWorkload final : public Workload {
+ public:
+  /// `node_of_rank[r]`: the node that runs rank r (distinct, < num_nodes).
+  ReplayWorkload(std::shared_ptr<const LogicalTrace> trace, std::vector<NodeId> node_of_rank,
+                 std::uint64_t num_nodes, ReplayParams params);
+
+  AlgorithmState initial_state(NodeId node) const override;
+  void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
+  void on_wake(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
+  bool observes_deliveries() const override { return true; }
+  void on_delivered(NodeId node, const DeliveredMessage& message, AlgorithmState& state,
+                    WorkloadContext& ctx) const override;
+  void on_finish(NodeId node, const AlgorithmState& state,
+                 pdes::CommitContext& ctx) const override;
+  std::unique_ptr<ResultsExtension> make_results() const override;
+
+  std::uint32_t ranks() const { return trace_->ranks(); }
+
+ private:
+  struct Step;  // one event's view: the rank's state, operations and context (.cpp)
+
+  /// Runs operations until the rank blocks, computes or finishes.
+  void advance(Step& s) const;
+  void send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes) const;
+  void send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const;
+  /// Takes the first unexpected message matching (src, tag); false if none.
+  bool match_unexpected(ReplayState& r, std::int32_t src, std::int32_t tag) const;
+  /// A point-to-point message in sending order: to a posted receive, or to the unexpected ones.
+  void accept(Step& s, const Arrival& a) const;
+  /// Enters round `k` of the current collective and moves on while rounds need no message.
+  void enter_round(Step& s, std::uint32_t k) const;
+  void block(Step& s, Mode mode) const;
+  void resume(Step& s) const;
+  std::int64_t now_ticks(const WorkloadContext& ctx) const;
+
+  std::shared_ptr<const LogicalTrace> trace_;
+  std::vector<NodeId> node_of_rank_;
+  std::vector<std::int64_t> rank_of_node_;  ///< -1: no rank
+  ReplayParams params_;
+};
+
+}  // namespace net::replay

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Trace replay: the collectives' rounds pair every send with exactly one receive in the round
+// the receiver expects it, for every rank count; the trace reader's refusals name file and line.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "models/network/workload/replay/collective_rounds.hpp"
+#include "models/network/workload/replay/logical_trace.hpp"
+#include "models/network/workload/replay/rank_mapping.hpp"
+#include "pdes/error.hpp"
+
+using namespace net::replay;
+
+namespace {
+
+// Counts, for one collective on `ranks` ranks, the messages sent (src, dst, receiver's round)
+// and the receives posted (src, dst, round); they must be the same multiset.
+void check_pairs(MpiOp op, std::uint32_t ranks, AllreduceAlgorithm a) {
+  std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, int> balance;
+  std::uint64_t messages = 0;
+  for (std::uint32_t r = 0; r < ranks; ++r) {
+    const std::uint32_t n = round_count(op, r, ranks, a);
+    for (std::uint32_t k = 0; k < n; ++k) {
+      const Round round = round_of(op, r, ranks, k, a);
+      for (std::uint32_t to : round.sends) {
+        REQUIRE(to < ranks);
+        CHECK(to != r);
+        ++balance[{r, to, receiver_round(op, k, a)}];
+        ++messages;
+      }
+      for (std::uint32_t from : round.recvs) --balance[{from, r, k}];
+    }
+  }
+  for (const auto& [key, count] : balance) {
+    CAPTURE(std::get<0>(key));
+    CAPTURE(std::get<1>(key));
+    CAPTURE(std::get<2>(key));
+    CHECK(count == 0);
+  }
+  if (ranks > 1) CHECK(messages > 0);
+}
+
+}  // namespace
+
+TEST_CASE("every collective's sends meet receives in the receiver's round, for 1 to 17 ranks") {
+  for (std::uint32_t ranks = 1; ranks <= 17; ++ranks) {
+    CAPTURE(ranks);
+    for (const OpKind kind : {OpKind::kBarrier, OpKind::kBcast, OpKind::kReduce,
+                              OpKind::kAllreduce, OpKind::kAlltoall, OpKind::kAllgather}) {
+      CAPTURE(to_string(kind));
+      for (std::uint32_t root : {0u, ranks / 2, ranks - 1}) {
+        MpiOp op;
+        op.kind = kind;
+        op.root = root;
+        op.amount = 64;
+        check_pairs(op, ranks, AllreduceAlgorithm::kReduceBcast);
+      }
+    }
+    if ((ranks & (ranks - 1)) == 0) {
+      MpiOp op;
+      op.kind = OpKind::kAllreduce;
+      check_pairs(op, ranks, AllreduceAlgorithm::kRecursiveDoubling);
+    }
+  }
+}
+
+TEST_CASE("a binomial bcast reaches every rank once, and a reduce leaves from every non-root") {
+  MpiOp bcast;
+  bcast.kind = OpKind::kBcast;
+  bcast.root = 2;
+  std::map<std::uint32_t, int> received;
+  for (std::uint32_t r = 0; r < 11; ++r) {
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      for (auto to : round_of(bcast, r, 11, k, AllreduceAlgorithm::kReduceBcast).sends) {
+        ++received[to];
+      }
+    }
+  }
+  CHECK(received.size() == 10);
+  CHECK(received.count(2) == 0);
+  for (const auto& [rank, n] : received) CHECK(n == 1);
+}
+
+TEST_CASE("rank mappings: linear is the identity, random a seeded permutation") {
+  const auto linear = map_ranks("linear", 1, 5, 8);
+  CHECK(linear == std::vector<net::NodeId>{0, 1, 2, 3, 4});
+  const auto a = map_ranks("random", 7, 8, 8);
+  const auto b = map_ranks("random", 7, 8, 8);
+  CHECK(a == b);
+  CHECK(a != map_ranks("random", 8, 8, 8));
+  std::vector<net::NodeId> sorted = a;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(sorted == std::vector<net::NodeId>{0, 1, 2, 3, 4, 5, 6, 7});
+  CHECK_THROWS_AS(map_ranks("snake", 1, 4, 4), pdes::ConfigError);
+}
+
+TEST_CASE("a logical trace is read whole, or refused with its file and line") {
+  const auto dir = std::filesystem::temp_directory_path() / "warpnet-test-replay";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  auto write = [&](int rank, const std::string& text) {
+    std::ofstream(dir / ("rank-" + std::to_string(rank) + ".trace")) << text;
+  };
+  write(0, "compute 10  # ns\nsend 1 3 100\nirecv any any 8 4\nwait 4\nallreduce 8\n");
+  write(1, "recv 0 3 100\nisend 0 0 8 9\nwaitall\nallreduce 8\n");
+  const LogicalTrace trace(dir);
+  CHECK(trace.ranks() == 2);
+  CHECK_NOTHROW(trace.check());
+  const auto& ops = trace.ops(0);
+  REQUIRE(ops.size() == 5);
+  CHECK(ops[2].kind == OpKind::kIrecv);
+  CHECK(ops[2].peer == kAny);
+  CHECK(ops[2].tag == kAny);
+  CHECK(ops[2].request == 4);
+
+  auto refused = [&](const std::string& text, const std::string& expected) {
+    CAPTURE(text);
+    write(1, text);
+    try {
+      LogicalTrace(dir).check();
+      FAIL("accepted");
+    } catch (const pdes::ConfigError& e) {
+      CHECK(e.key() == "workload.trace_dir");
+      CHECK(std::string(e.what()).find("rank-1.trace:") != std::string::npos);
+      CHECK(std::string(e.what()).find(expected) != std::string::npos);
+    }
+  };
+  refused("compute 10\nsendd 0 1 8\n", ":2: unknown operation 'sendd'");
+  refused("send 2 1 8\n", ":1: peer '2' is not a whole number in [0, 1]");
+  refused("send 0 1\n", ":1: expected 'send peer tag bytes', found 2 fields");
+  refused("bcast 5 8\n", ":1: root '5'");
+  refused("compute -3\n", ":1: ns '-3'");
+  std::filesystem::remove(dir / "rank-0.trace");
+  CHECK_THROWS_AS(LogicalTrace{dir}, pdes::ConfigError);  // rank-1 without rank-0
+  std::filesystem::remove_all(dir);
+}
