@@ -83,9 +83,14 @@ class SlurmCluster:
 
     # ---- jobs ------------------------------------------------------------------------------
     def jobs(self) -> list[str]:
-        """Ids of the jobs not yet ended (pending, running, completing)."""
-        r = self._run(["squeue", "-h", "-o", "%i"])
-        return r.stdout.split()
+        """Ids of the jobs not yet ended (pending, running, completing). squeue can fail while
+        slurmctld is busy; an empty answer then would look like "all done", so it is retried."""
+        for _ in range(20):
+            r = self._run(["squeue", "-h", "-o", "%i"])
+            if r.returncode == 0:
+                return r.stdout.split()
+            time.sleep(0.5)
+        raise RuntimeError(f"squeue keeps failing: {r.stderr.strip()}")
 
     def wait_until_idle(self, timeout: float) -> None:
         """Waits until no job is left: a job that resubmits itself keeps the queue busy."""

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "analysis"))
 import warpnet_analysis as wa  # noqa: E402
 from slurm_cluster import SlurmCluster, SlurmUnavailable  # noqa: E402
 
-# About 2-4 s on 2 ranks: long enough to be interrupted after its first checkpoint.
-PHOLD = [str(ROOT / "examples/phold.toml"), "--set", "simulation.end_time=400"]
+# About 3-10 s on 2 ranks: long enough to be interrupted after its first checkpoint.
+PHOLD = [str(ROOT / "examples/phold.toml"), "--set", "simulation.end_time=1500"]
 SWEEP = [str(ROOT / "examples/mesh8x8.toml"), "--set", "traffic.load=0.1,0.2",
          "--set", "network.routing=dimension_order,minimal_adaptive",
          "--set", "simulation.end_time=2000", "--set", "traffic.warmup_cycles=500"]
@@ -140,9 +140,9 @@ def test_a_sweep_array_and_its_gather_step_give_one_table(slurm, tmp_path):
 
 def test_a_job_warned_of_its_time_limit_checkpoints_resubmits_and_finishes_identically(
         slurm, reference_run, tmp_path):
-    # Checkpoint every second too, so that the manifest shows warpnet is running (its
+    # Checkpoint every 0.3 s too, so that the manifest shows warpnet is running (its
     # handlers installed) before the warning is sent.
-    env = {"WARPNET_CHECKPOINT_EVERY": "1", "WARPNET_SIGNAL_SECONDS": "60"}
+    env = {"WARPNET_CHECKPOINT_EVERY": "0.3", "WARPNET_SIGNAL_SECONDS": "60"}
     [first] = submit(slurm, tmp_path, "submit-run.sh", "--ranks", 2, "--name", "long",
                      "--resubmit", "ckpt", *PHOLD, "--output", "resumed.h5", env=env)
     deadline = time.monotonic() + JOB_TIMEOUT
@@ -178,8 +178,8 @@ def test_resubmission_stops_at_the_maximum_count(slurm, tmp_path):
                    "--resubmit", "ckpt", *PHOLD, "--no-output", "--checkpoint-stop-after", 1,
                    "--checkpoint-every", "0.1", env=env)
     wait_for_jobs(slurm, tmp_path)
+    assert slurm.state(job) == "FAILED", logs(tmp_path)
     assert "not resubmitting: 0 resubmissions already" in logs(tmp_path)
-    assert slurm.state(job) == "FAILED"
     assert (tmp_path / "ckpt/manifest").is_file()   # kept: a new submission resumes from it
 
 
