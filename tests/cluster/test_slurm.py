@@ -217,3 +217,14 @@ def test_bad_input_to_the_submit_helpers_is_refused_before_submitting(slurm, tmp
     assert "'x' is not RANKS:SIZE" in refused(
         "submit-scaling.sh", "--key", "phold.lps", "--weak", "x", PHOLD[0])
     assert not slurm.jobs()
+
+
+def test_a_sweep_can_rerun_chosen_points(slurm, tmp_path):
+    array, = submit(slurm, tmp_path, "submit-sweep.sh", "--name", "again", "--no-gather",
+                    "--points", "1,3", *SWEEP, "--output-dir", "sweep")
+    wait_for_jobs(slurm, tmp_path)
+    assert sorted(p.name for p in (tmp_path / "sweep").glob("*.h5")) == [
+        f"{NAME}-0001.h5", f"{NAME}-0003.h5"]
+    r = subprocess.run([str(SCRIPTS / "submit-sweep.sh"), "--points", "2-4", *SWEEP],
+                       cwd=tmp_path, capture_output=True, text=True, env=slurm.env, timeout=60)
+    assert r.returncode == 2 and "there is no point 4; the sweep has 4 points" in r.stderr
