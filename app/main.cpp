@@ -5,6 +5,7 @@
 //               [--checkpoint-dir DIR [--checkpoint-every S]] [--restart DIR]
 //   warpnet validate FILE [--set key=value]...
 //   warpnet sweep FILE --set key=lo:hi:step|v1,v2... [--jobs N] [--output-dir DIR] [--saturation]
+//                 [--list-points | --point I | --write-index]
 //   warpnet config --explain | --effective FILE [--set key=value]...
 //   warpnet --version
 #include <CLI/CLI.hpp>
@@ -82,6 +83,19 @@ int main(int argc, char** argv) {
                     "width of the saturation bracket to reach (default 0.005)")
       ->check(CLI::PositiveNumber)
       ->needs(saturation);
+  // One point at a time, for a job array (docs/cluster.md): the same points, numbers and files.
+  CLI::Option* list_points = sweep->add_flag(
+      "--list-points", sweep_options.list_points,
+      "print the points (number, results file, settings; tab-separated), run nothing");
+  CLI::Option* one_point = sweep->add_option(
+      "--point", sweep_options.point,
+      "run only point I (0-based, as --list-points numbers them) into the sweep directory");
+  CLI::Option* write_index = sweep->add_flag(
+      "--write-index", sweep_options.write_index,
+      "write index.csv for the points whose results file is in the sweep directory");
+  list_points->excludes(one_point)->excludes(write_index)->excludes(saturation);
+  one_point->excludes(write_index)->excludes(saturation);
+  write_index->excludes(saturation);
 
   CLI::App* config = cli.add_subcommand("config", "describe the configuration keys");
   bool explain = false;

@@ -15,6 +15,7 @@
 #include "app/setup.hpp"
 #include "app/sweep_axes.hpp"
 #include "app/sweep_index.hpp"
+#include "app/sweep_point_list.hpp"
 #include "app/sweep_runner.hpp"
 #include "app/sweep_saturation.hpp"
 #include "app/sweep_table.hpp"
@@ -141,6 +142,22 @@ fs::path prepare_directory(const SweepOptions& options, const std::string& name)
   return dir;
 }
 
+/// The directory of a single point (--point): created if needed, and shared with the sweep's
+/// other points, which may be running at the same time (array tasks), so neither emptiness
+/// nor --force is asked for and nothing in it is removed.
+fs::path prepare_point_directory(const SweepOptions& options, const std::string& name) {
+  const fs::path dir =
+      options.output_dir.empty() ? fs::path(name + "-sweep") : fs::path(options.output_dir);
+  std::error_code error;
+  fs::create_directories(dir, error);
+  if (error || !fs::is_directory(dir)) {
+    throw pdes::ConfigError("--output-dir",
+                            "cannot use '" + dir.string() + "' as the sweep directory" +
+                                (error ? ": " + error.message() : ": not a directory"));
+  }
+  return dir;
+}
+
 int interrupted(int signal) {
   std::fprintf(stderr,
                "warpnet sweep: interrupted by %s: stopped the running points; no %s written\n",
@@ -148,16 +165,20 @@ int interrupted(int signal) {
   return 128 + signal;
 }
 
+PointCommand point_command(const SweepOptions& options, const CheckedSweep& sweep,
+                           const fs::path& dir) {
+  return PointCommand{fs::read_symlink("/proc/self/exe").string(),
+                      options.config_file,
+                      sweep.spec.fixed,
+                      options.engine,
+                      dir.string(),
+                      sweep.name};
+}
+
 int run_sweep(const SweepOptions& options, const CheckedSweep& sweep, const fs::path& dir) {
   const std::size_t jobs =
       options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
-  PointCommand command{fs::read_symlink("/proc/self/exe").string(),
-                       options.config_file,
-                       sweep.spec.fixed,
-                       options.engine,
-                       dir.string(),
-                       sweep.name};
-  PointRunner runner(std::move(command), jobs);
+  PointRunner runner(point_command(options, sweep, dir), jobs);
 
   std::vector<PointOutcome> outcomes = runner.run(sweep.points);
   if (runner.interrupted_by() != 0) return interrupted(runner.interrupted_by());
@@ -203,6 +224,62 @@ int run_sweep(const SweepOptions& options, const CheckedSweep& sweep, const fs::
   return failures > 0 || (saturation && saturation->undetermined()) ? kExitFailure : kExitOk;
 }
 
+/// --point I: exactly what the whole sweep does for point I (same child command, same file).
+int run_one_point(const SweepOptions& options, const CheckedSweep& sweep, std::size_t index,
+                  const fs::path& dir) {
+  PointRunner runner(point_command(options, sweep, dir), 1, index);
+  const std::vector<PointOutcome> outcomes = runner.run({sweep.points[index]});
+  if (runner.interrupted_by() != 0) return interrupted(runner.interrupted_by());
+  std::vector<std::string> keys;
+  for (const SweepAxis& axis : sweep.spec.axes) keys.push_back(axis.key);
+  std::fputs(format_sweep_table(keys, outcomes).c_str(), stdout);
+  std::fflush(stdout);
+  return outcomes.front().ok() ? kExitOk : kExitFailure;
+}
+
+/// --write-index: index.csv for the points whose results file is in the directory (a results
+/// file appears only when its run has completed: it is renamed into place at the end).
+int write_index_of_present_files(const SweepOptions& options, const CheckedSweep& sweep) {
+  const fs::path dir = options.output_dir.empty() ? fs::path(sweep.name + "-sweep")
+                                                  : fs::path(options.output_dir);
+  if (!fs::is_directory(dir)) {
+    std::fprintf(stderr, "warpnet: configuration error:\n--output-dir: '%s' is not a directory\n",
+                 dir.string().c_str());
+    return kExitBadInput;
+  }
+  std::vector<PointOutcome> outcomes(sweep.points.size());
+  std::string missing;
+  std::size_t present = 0;
+  for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+    outcomes[i].index = i;
+    outcomes[i].point = sweep.points[i];
+    outcomes[i].file = point_file_name(sweep.name, i);
+    if (fs::is_regular_file(dir / outcomes[i].file)) {
+      ++present;
+    } else {
+      outcomes[i].exit_code = 1;
+      outcomes[i].error = "no results file";
+      missing += fmt::format("{}{}", missing.empty() ? "" : ", ", i);
+    }
+  }
+  if (present == 0) {
+    std::fprintf(stderr, "warpnet sweep: no point has a results file in %s; no %s written\n",
+                 dir.string().c_str(), kSweepIndexName);
+    return kExitFailure;
+  }
+  std::vector<std::string> keys;
+  for (const SweepAxis& axis : sweep.spec.axes) keys.push_back(axis.key);
+  write_sweep_index(dir.string(), keys, outcomes);
+  std::printf("%s in %s: %zu of %zu points\n", kSweepIndexName, dir.string().c_str(), present,
+              outcomes.size());
+  if (!missing.empty()) {
+    std::fprintf(stderr, "warpnet sweep: points without a results file (left out): %s\n",
+                 missing.c_str());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
 void print_error(const std::exception& error, const char* kind) {
   std::fprintf(stderr, "warpnet: %s:\n%s\n", kind, error.what());
 }
@@ -219,10 +296,21 @@ int sweep_command(const SweepOptions& options) {
   }
   fs::path dir;
   CheckedSweep sweep;
+  std::size_t point = 0;
   try {
     const Setup setup;
     sweep = check_sweep(options, setup);
-    dir = prepare_directory(options, sweep.name);
+    if (options.list_points) {
+      std::fputs(format_point_list(sweep.name, sweep.points).c_str(), stdout);
+      return kExitOk;
+    }
+    if (options.write_index) return write_index_of_present_files(options, sweep);
+    if (!options.point.empty()) {
+      point = parse_point_index(options.point, sweep.points.size());
+      dir = prepare_point_directory(options, sweep.name);
+    } else {
+      dir = prepare_directory(options, sweep.name);
+    }
   } catch (const pdes::ConfigError& e) {
     print_error(e, "configuration error");
     return kExitBadInput;
@@ -231,6 +319,7 @@ int sweep_command(const SweepOptions& options) {
     return kExitBadInput;
   }
   try {
+    if (!options.point.empty()) return run_one_point(options, sweep, point, dir);
     return run_sweep(options, sweep, dir);
   } catch (const std::exception& e) {
     print_error(e, "error");

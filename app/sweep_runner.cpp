@@ -51,19 +51,19 @@ void remove_quietly(const std::string& path) {
 
 }  // namespace
 
-PointRunner::PointRunner(PointCommand command, std::size_t jobs)
-    : command_(std::move(command)), pool_(jobs) {}
-
-std::string PointRunner::file_name(std::size_t index) const {
-  return fmt::format("{}-{:04d}.h5", command_.name, index);
+std::string point_file_name(const std::string& name, std::size_t index) {
+  return fmt::format("{}-{:04d}.h5", name, index);
 }
+
+PointRunner::PointRunner(PointCommand command, std::size_t jobs, std::size_t first_index)
+    : command_(std::move(command)), pool_(jobs), next_index_(first_index) {}
 
 std::string PointRunner::hidden_path(const std::string& file, const char* suffix) const {
   return (std::filesystem::path(command_.directory) / ("." + file + suffix)).string();
 }
 
 std::vector<std::string> PointRunner::child_argv(std::size_t index, const SweepPoint& point) const {
-  const std::string file = file_name(index);
+  const std::string file = point_file_name(command_.name, index);
   std::vector<std::string> argv{command_.executable, "run", command_.config_file};
   for (const std::string& fixed : command_.fixed) argv.insert(argv.end(), {"--set", fixed});
   for (const Setting& s : point) argv.insert(argv.end(), {"--set", s.argument()});
@@ -115,7 +115,7 @@ std::vector<PointOutcome> PointRunner::run(const std::vector<SweepPoint>& points
   std::vector<bool> finished(points.size(), false);
   for (std::size_t i = 0; i < points.size(); ++i) {
     outcomes[i].index = next_index_++;
-    outcomes[i].file = file_name(outcomes[i].index);
+    outcomes[i].file = point_file_name(command_.name, outcomes[i].index);
     outcomes[i].point = points[i];
   }
   std::size_t next = 0;

@@ -34,9 +34,13 @@ struct PointCommand {
   std::string name;                ///< file name stem: <name>-<index>.h5
 };
 
+/// The results file name of point `index`: `<name>-<iiii>.h5` (four digits at least).
+std::string point_file_name(const std::string& name, std::size_t index);
+
 class PointRunner {
  public:
-  PointRunner(PointCommand command, std::size_t jobs);
+  /// Points are numbered from `first_index` (a job array task runs one point, its own number).
+  PointRunner(PointCommand command, std::size_t jobs, std::size_t first_index = 0);
 
   /// Runs the points (at most `jobs` at a time) and returns their outcomes in the order given;
   /// fewer after an interruption. Reports each finished point on stderr.
@@ -48,7 +52,6 @@ class PointRunner {
   std::vector<std::string> child_argv(std::size_t index, const SweepPoint& point) const;
 
  private:
-  std::string file_name(std::size_t index) const;
   std::string hidden_path(const std::string& file, const char* suffix) const;
   void finish(PointOutcome& outcome, const ChildExit& exit) const;
   void clean_up_interrupted(const std::vector<PointOutcome>& outcomes,
