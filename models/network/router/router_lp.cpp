@@ -81,11 +81,13 @@ template <class F>
 void RouterLp::for_each_monitor(RouterState& state, pdes::Context<NetEvent>& ctx, F&& f) const {
   if (monitors_[0] != nullptr) {
     Control control(*this, state, ctx, ControlOwner::kRouting);
-    f(*monitors_[0], state.routing, control);
+    AlgorithmState none;
+    f(*monitors_[0], state.agents.routing(none), control);
   }
   if (monitors_[1] != nullptr) {
     Control control(*this, state, ctx, ControlOwner::kSelection);
-    f(*monitors_[1], state.selection, control);
+    AlgorithmState none;
+    f(*monitors_[1], state.agents.selection(none), control);
   }
 }
 
@@ -133,7 +135,8 @@ void RouterLp::on_control(const NetEvent& event, RouterState& state,
   const RouterMonitor* monitor = monitors_[owner];
   PDES_CHECK(monitor != nullptr, "router " + std::to_string(router_) +
                                      " received a control message for a monitor it lacks");
-  AlgorithmState& own = owner == 0 ? state.routing : state.selection;
+  AlgorithmState none;
+  AlgorithmState& own = owner == 0 ? state.agents.routing(none) : state.agents.selection(none);
   Control control(*this, state, ctx, m.owner);
   if (m.timer != 0) {
     monitor->on_timer(view(state, ctx.now().ticks()), m.topic, control, own);
@@ -181,8 +184,8 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   state.ports.assign(ports_, PortState{});
   state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
   state.totals.assign(ports_, PortTotals{});
-  if (monitors_[0] != nullptr) state.routing = monitors_[0]->initial_state(router_);
-  state.selection = selection_->initial_state(router_);
+  state.agents.set(monitors_[0] != nullptr ? monitors_[0]->initial_state(router_) : AlgorithmState{},
+                   selection_->initial_state(router_));
   if (any_monitor()) {
     for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
                                      RouterControl& control) { m.on_start(router_, control, own); });
@@ -347,9 +350,10 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   std::size_t chosen = 0;
   if (admissible > 1) {
     const RouterView router = view(state, ctx.now().ticks());
+    AlgorithmState none;  // a selection that keeps no state gets an empty one
     chosen = selection_->select({router, in_port, links_[in_port].terminal, head},
                                 std::span<const SelectionOption>(options.data(), admissible),
-                                state.selection, ctx.rng());
+                                state.agents.selection(none), ctx.rng());
     PDES_CHECK(chosen < admissible, "selection function chose no admissible output");
   }
   r.out = options[chosen].port;
@@ -516,8 +520,8 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 }
 
 void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) const {
-  if (monitors_[0] != nullptr) monitors_[0]->on_finish(router_, state.routing, ctx);
-  if (monitors_[1] != nullptr) monitors_[1]->on_finish(router_, state.selection, ctx);
+  if (monitors_[0] != nullptr) monitors_[0]->on_finish(router_, state.agents.routing(), ctx);
+  if (monitors_[1] != nullptr) monitors_[1]->on_finish(router_, state.agents.selection(), ctx);
   for (PortId p = 0; p < ports_; ++p) {
     if (!links_[p].connected) continue;
     const PortTotals& port = state.totals[p];

@@ -5,7 +5,7 @@ namespace net {
 
 // operator= and operator== below name every member: a new member must be added to both.
 static_assert(sizeof(RouterState) ==
-                  4 * sizeof(std::vector<VcState>) + 2 * sizeof(AlgorithmState) + 2 * 8 + 4 * 4,
+                  4 * sizeof(std::vector<VcState>) + sizeof(AgentStates) + 2 * 8 + 4 + 2 + 1 + 1,
               "RouterState changed: update its operator= and operator==");
 
 RouterState& RouterState::operator=(const RouterState& other) {
@@ -14,8 +14,7 @@ RouterState& RouterState::operator=(const RouterState& other) {
   vcs = other.vcs;
   ports = other.ports;
   totals = other.totals;
-  routing = other.routing;
-  selection = other.selection;
+  agents = other.agents;
   pending_wake = other.pending_wake;
   last_pass = other.last_pass;
   first_output = other.first_output;
@@ -32,7 +31,7 @@ RouterState& RouterState::operator=(const RouterState& other) {
 
 bool RouterState::operator==(const RouterState& other) const {
   if (!(vcs == other.vcs && ports == other.ports && totals == other.totals &&
-        routing == other.routing && selection == other.selection &&
+        agents == other.agents &&
         slots.size() == other.slots.size() && pending_wake == other.pending_wake &&
         last_pass == other.last_pass && first_output == other.first_output &&
         buffered == other.buffered && waiting_for_resources == other.waiting_for_resources &&

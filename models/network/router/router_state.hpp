@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "models/network/event/flit.hpp"
-#include "models/network/routing/algorithm_state.hpp"
+#include "models/network/router/agent_states.hpp"
 
 namespace net {
 
@@ -82,14 +82,13 @@ struct RouterState {
   std::vector<PortTotals> totals;
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
-  std::uint32_t first_output = 0;       ///< output arbitrated first in the next pass
   std::uint32_t buffered = 0;           ///< flits in all input buffers
-  std::uint32_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
-  std::uint32_t reserved = 0;
+  std::uint16_t first_output = 0;       ///< output arbitrated first in the next pass
+  std::uint8_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
+  std::uint8_t reserved = 0;
   // Last, after the two cache lines every event reads: touched only by monitors and selection
   // functions that keep state.
-  AlgorithmState routing;    ///< the routing's router monitor (router_monitor.hpp), if any
-  AlgorithmState selection;  ///< the selection function's (selection/selection_function.hpp)
+  AgentStates agents;  ///< the routing monitor's and the selection function's, if they keep any
 
   /// Bytes of the state and everything it owns (for the benchmark and the size test).
   std::size_t bytes() const {

@@ -14,7 +14,7 @@
 namespace net {
 
 // A new member of RouterState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(RouterState) == 144,
+static_assert(sizeof(RouterState) == 128,
               "RouterState changed: update router_state_serialization.hpp");
 
 template <class Archive>
@@ -29,8 +29,7 @@ void serialize(Archive& ar, RouterState& s, unsigned /*version*/) {
   pdes::checkpoint_value(ar, s.buffered);
   pdes::checkpoint_value(ar, s.waiting_for_resources);
   pdes::checkpoint_value(ar, s.reserved);
-  pdes::checkpoint_value(ar, s.routing);
-  pdes::checkpoint_value(ar, s.selection);
+  pdes::checkpoint_value(ar, s.agents);
 }
 
 }  // namespace net
