@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 EXAMPLES = ["mesh8x8.toml", "booksim-like.toml", "phases.toml", "drb-torus8-bitrev.toml",
-            "message-list.toml", "workload-replay.toml"]
+            "message-list.toml", "workload-replay.toml", "workload-skeleton.toml"]
 SHORT = ["--set", "simulation.end_time=3000", "--set", "traffic.warmup_cycles=500",
          "--set", "metrics.window_cycles=250"]
 
@@ -309,3 +309,26 @@ def test_replay_bad_trace_is_refused_naming_file_and_line(warpnet, tmp_path):
     assert r.returncode == 2
     assert "workload.trace_dir" in r.stderr
     assert "rank-1.trace:2: unknown operation 'allgatherv'" in r.stderr
+
+
+@pytest.mark.parametrize("skeleton", ["lu", "mg", "lammps", "pop", "sweep3d", "fft"])
+def test_skeleton_runs_and_slows_down_with_a_slower_network(warpnet, root, skeleton):
+    def execution(link):
+        r = warpnet("run", root / "examples/workload-skeleton.toml", "--set",
+                    f"workload.skeleton={skeleton}", "--set", "workload.iterations=1",
+                    "--set", f"router.link_latency={link}")
+        assert r.returncode == 0, r.stderr
+        summary = rows(r.stdout)
+        assert summary["ranks finished"] == "64 of 64"
+        return float(summary["execution time"].split()[0])
+    fast, slow = execution(1), execution(8)
+    assert slow > fast * 1.05
+
+
+def test_skeleton_on_a_fat_tree_and_with_fewer_ranks_than_nodes(warpnet, root):
+    r = warpnet("run", root / "examples/workload-skeleton.toml", "--set", "network.topology=fat_tree",
+                "--set", "network.dims=[]", "--set", "network.k=4", "--set", "network.n=3",
+                "--set", "network.routing=nca_random", "--set", "workload.skeleton_ranks=48",
+                "--set", "workload.skeleton=mg")
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["ranks finished"] == "48 of 48"

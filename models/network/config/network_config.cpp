@@ -203,6 +203,12 @@ WorkloadParams workload_params_from(const io::Config& config) {
   w.compute_scale = config.get_float("workload.compute_scale");
   w.flit_bytes = static_cast<std::uint32_t>(config.get_int("workload.flit_bytes"));
   w.allreduce = config.get_string("workload.allreduce");
+  w.skeleton = config.get_string("workload.skeleton");
+  w.skeleton_ranks = static_cast<std::uint32_t>(config.get_int("workload.skeleton_ranks"));
+  w.iterations = static_cast<std::uint32_t>(config.get_int("workload.iterations"));
+  w.problem_size = static_cast<std::uint32_t>(config.get_int("workload.problem_size"));
+  w.ns_per_point = config.get_float("workload.ns_per_point");
+  w.bytes_per_point = static_cast<std::uint32_t>(config.get_int("workload.bytes_per_point"));
   return w;
 }
 

@@ -14,6 +14,7 @@
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
+#include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "models/network/workload/workload_registry.hpp"
 
 namespace net {
@@ -270,8 +271,29 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe("replay: bytes per flit (a message of B bytes is ceil(B / flit_bytes) flits)");
   s.add_choice("workload.allreduce", w.allreduce, {"reduce_bcast", "recursive_doubling"})
       .describe(
-          "replay: allreduce as a binomial reduce to rank 0 then a bcast, or by recursive "
-          "doubling (a power-of-two number of ranks)");
+          "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
+          "recursive doubling (a power-of-two number of ranks)");
+  s.add_choice("workload.skeleton", w.skeleton, replay::skeleton_names())
+      .describe("skeleton: the application (lu, mg, lammps, pop, sweep3d, fft; docs/workloads.md)");
+  s.add_int("workload.skeleton_ranks", w.skeleton_ranks)
+      .range(0, kMaxU32)
+      .describe("skeleton: MPI ranks (0: one per node)");
+  s.add_int("workload.iterations", w.iterations)
+      .range(1, 1'000'000)
+      .describe("skeleton: time steps or solver iterations");
+  s.add_int("workload.problem_size", w.problem_size)
+      .range(1, 1'000'000)
+      .unit("points")
+      .describe("skeleton: points per dimension of the global grid");
+  s.add_float("workload.ns_per_point", w.ns_per_point)
+      .min(0.0)
+      .finite()
+      .unit("ns")
+      .describe("skeleton: compute per grid point and step");
+  s.add_int("workload.bytes_per_point", w.bytes_per_point)
+      .range(1, 1 << 20)
+      .unit("bytes")
+      .describe("skeleton: bytes of one point in a message");
 }
 
 void declare_metrics_section(io::Schema& s) {

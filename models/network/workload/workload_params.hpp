@@ -20,6 +20,13 @@ struct WorkloadParams {
   double compute_scale = 1.0;        ///< compute gaps are multiplied by this
   std::uint32_t flit_bytes = 16;     ///< bytes per flit
   std::string allreduce = "reduce_bcast";  ///< or recursive_doubling
+  // skeleton (workload/replay/skeletons/): the application and its size.
+  std::string skeleton = "lu";
+  std::uint32_t skeleton_ranks = 0;  ///< 0: one per node
+  std::uint32_t iterations = 4;
+  std::uint32_t problem_size = 64;
+  double ns_per_point = 1.0;
+  std::uint32_t bytes_per_point = 8;
 };
 
 }  // namespace net

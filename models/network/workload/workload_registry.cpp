@@ -5,7 +5,9 @@
 
 #include "models/network/workload/message_list_workload.hpp"
 #include "models/network/workload/replay/rank_mapping.hpp"
+#include "models/network/workload/replay/logical_trace.hpp"
 #include "models/network/workload/replay/replay_workload.hpp"
+#include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "models/network/workload/synthetic_workload.hpp"
 #include "pdes/error.hpp"
 
@@ -27,6 +29,35 @@ std::unique_ptr<Workload> make_message_list(const WorkloadSetup& s) {
       s.params.workload.message_file, s.topology.num_nodes(), s.params.packet_size));
 }
 
+// A replay of `trace` with the [workload] section's placement and replay settings.
+std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
+                                    std::shared_ptr<const replay::TraceSource> trace,
+                                    const char* ranks_key) {
+  const WorkloadParams& w = s.params.workload;
+  const std::uint64_t nodes = s.topology.num_nodes();
+  const std::uint32_t ranks = trace->ranks();
+  if (ranks > nodes) {
+    throw pdes::ConfigError(ranks_key, "the workload has " + std::to_string(ranks) +
+                                           " ranks, the network only " + std::to_string(nodes) +
+                                           " nodes");
+  }
+  replay::ReplayParams p;
+  p.flit_bytes = w.flit_bytes;
+  p.compute_scale = w.compute_scale;
+  p.cycle_ps = s.params.router.cycle_ps;
+  p.allreduce = w.allreduce == "recursive_doubling" ? replay::AllreduceAlgorithm::kRecursiveDoubling
+                                                    : replay::AllreduceAlgorithm::kReduceBcast;
+  if (p.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
+    throw pdes::ConfigError("workload.allreduce",
+                            "value \"recursive_doubling\" needs a power-of-two number of ranks; "
+                            "the workload has " + std::to_string(ranks) +
+                                " (use \"reduce_bcast\")");
+  }
+  return std::make_unique<replay::ReplayWorkload>(
+      std::move(trace), replay::map_ranks(w.rank_mapping, w.mapping_seed, ranks, nodes), nodes,
+      p);
+}
+
 std::unique_ptr<Workload> make_replay(const WorkloadSetup& s) {
   const WorkloadParams& w = s.params.workload;
   if (w.trace_dir.empty()) {
@@ -35,28 +66,22 @@ std::unique_ptr<Workload> make_replay(const WorkloadSetup& s) {
                             "rank-<r>.trace files");
   }
   auto trace = std::make_shared<const replay::LogicalTrace>(w.trace_dir);
-  const std::uint64_t nodes = s.topology.num_nodes();
-  if (trace->ranks() > nodes) {
-    throw pdes::ConfigError("workload.trace_dir",
-                            "the trace has " + std::to_string(trace->ranks()) +
-                                " ranks, the network only " + std::to_string(nodes) + " nodes");
-  }
-  replay::ReplayParams p;
-  p.flit_bytes = w.flit_bytes;
-  p.compute_scale = w.compute_scale;
-  p.cycle_ps = s.params.router.cycle_ps;
-  p.allreduce = w.allreduce == "recursive_doubling" ? replay::AllreduceAlgorithm::kRecursiveDoubling
-                                                    : replay::AllreduceAlgorithm::kReduceBcast;
-  const std::uint32_t ranks = trace->ranks();
-  if (p.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
-    throw pdes::ConfigError("workload.allreduce",
-                            "value \"recursive_doubling\" needs a power-of-two number of ranks; "
-                            "the trace has " + std::to_string(ranks) +
-                                " (use \"reduce_bcast\")");
-  }
+  auto workload = replay_of(s, trace, "workload.trace_dir");
   trace->check();  // every file, once: a bad line stops the run before it starts
-  return std::make_unique<replay::ReplayWorkload>(
-      trace, replay::map_ranks(w.rank_mapping, w.mapping_seed, ranks, nodes), nodes, p);
+  return workload;
+}
+
+std::unique_ptr<Workload> make_skeleton(const WorkloadSetup& s) {
+  const WorkloadParams& w = s.params.workload;
+  replay::SkeletonParams p;
+  p.ranks = w.skeleton_ranks != 0 ? w.skeleton_ranks
+                                  : static_cast<std::uint32_t>(s.topology.num_nodes());
+  p.iterations = w.iterations;
+  p.problem_size = w.problem_size;
+  p.ns_per_point = w.ns_per_point;
+  p.bytes_per_point = w.bytes_per_point;
+  return replay_of(s, std::make_shared<const replay::SkeletonTrace>(w.skeleton, p),
+                   "workload.skeleton_ranks");
 }
 
 template <class Scheduler>
@@ -72,6 +97,8 @@ void register_workloads(WorkloadRegistry& registry) {
   registry.add("message_list", "messages listed in workload.message_file", make_message_list);
   registry.add("replay", "MPI ranks replaying the logical traces of workload.trace_dir",
                make_replay);
+  registry.add("skeleton", "MPI ranks running an application skeleton (workload.skeleton)",
+               make_skeleton);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {

@@ -14,6 +14,8 @@
 #include "models/network/workload/replay/collective_rounds.hpp"
 #include "models/network/workload/replay/logical_trace.hpp"
 #include "models/network/workload/replay/rank_mapping.hpp"
+#include "models/network/workload/replay/skeletons/process_grid.hpp"
+#include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "pdes/error.hpp"
 
 using namespace net::replay;
@@ -140,4 +142,47 @@ TEST_CASE("a logical trace is read whole, or refused with its file and line") {
   std::filesystem::remove(dir / "rank-0.trace");
   CHECK_THROWS_AS(LogicalTrace{dir}, pdes::ConfigError);  // rank-1 without rank-0
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("process grids factor like MPI_Dims_create and find their neighbours") {
+  const ProcessGrid g(48, 3, true);
+  CHECK(g.size(0) * g.size(1) * g.size(2) == 48);
+  CHECK(g.size(0) == 4);
+  CHECK(g.size(1) == 4);
+  CHECK(g.size(2) == 3);
+  for (std::uint32_t r = 0; r < 48; ++r) CHECK(g.rank_at(g.coords(r)) == r);
+  const ProcessGrid line(5, 1, false);
+  CHECK_FALSE(line.neighbour(0, 0, -1).has_value());
+  CHECK(*line.neighbour(0, 0, 1) == 1);
+  const ProcessGrid ring(5, 1, true);
+  CHECK(*ring.neighbour(0, 0, -1) == 4);
+  const ProcessGrid pair(2, 2, true);  // 2 x 1: no neighbour along the dimension of size 1
+  CHECK_FALSE(pair.neighbour(0, 1, 1).has_value());
+}
+
+TEST_CASE("every skeleton's ranks pair their point-to-point messages") {
+  // Over all ranks, each (sender, receiver, tag) has as many sends as receives, so a skeleton
+  // cannot deadlock for want of a partner.
+  for (const SkeletonEntry& s : skeletons()) {
+    for (const std::uint32_t ranks : {1u, 6u, 16u, 27u}) {
+      CAPTURE(s.name);
+      CAPTURE(ranks);
+      SkeletonParams p;
+      p.ranks = ranks;
+      p.iterations = 2;
+      p.problem_size = 16;
+      std::map<std::tuple<std::int32_t, std::int32_t, std::int32_t>, int> balance;
+      std::map<OpKind, int> collectives;
+      for (std::uint32_t r = 0; r < ranks; ++r) {
+        for (const MpiOp& op : s.generate(p, r)) {
+          const auto me = static_cast<std::int32_t>(r);
+          if (op.kind == OpKind::kSend || op.kind == OpKind::kIsend) ++balance[{me, op.peer, op.tag}];
+          if (op.kind == OpKind::kRecv || op.kind == OpKind::kIrecv) --balance[{op.peer, me, op.tag}];
+          if (is_collective(op.kind)) ++collectives[op.kind];
+        }
+      }
+      for (const auto& [key, n] : balance) CHECK(n == 0);
+      for (const auto& [kind, n] : collectives) CHECK(n % ranks == 0);  // every rank calls it
+    }
+  }
 }

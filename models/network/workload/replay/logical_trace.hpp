@@ -30,23 +30,24 @@
 #include <vector>
 
 #include "models/network/workload/replay/mpi_op.hpp"
+#include "models/network/workload/replay/trace_source.hpp"
 
 namespace net::replay {
 
-class LogicalTrace {
+class LogicalTrace final : public TraceSource {
  public:
   /// Finds rank-0.trace .. rank-(P-1).trace in `dir`; throws pdes::ConfigError if there are
   /// none, or if the numbering has a gap.
   explicit LogicalTrace(std::filesystem::path dir);
 
-  std::uint32_t ranks() const { return ranks_; }
+  std::uint32_t ranks() const override { return ranks_; }
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path file_of(std::uint32_t rank) const;
 
   /// Parses every rank's file, keeping nothing: throws pdes::ConfigError at the first bad line.
   void check() const;
   /// Rank `rank`'s operations (parsed on first use).
-  const std::vector<MpiOp>& ops(std::uint32_t rank) const;
+  const std::vector<MpiOp>& ops(std::uint32_t rank) const override;
 
   /// Parses one file of a trace of `ranks` ranks.
   static std::vector<MpiOp> parse(const std::filesystem::path& file, std::uint32_t ranks);

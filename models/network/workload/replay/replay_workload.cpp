@@ -60,7 +60,7 @@ struct ReplayWorkload::Step {
   WorkloadContext& ctx;
 };
 
-ReplayWorkload::ReplayWorkload(std::shared_ptr<const LogicalTrace> trace,
+ReplayWorkload::ReplayWorkload(std::shared_ptr<const TraceSource> trace,
                                std::vector<NodeId> node_of_rank, std::uint64_t num_nodes,
                                ReplayParams params)
     : trace_(std::move(trace)),

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "models/network/workload/replay/collective_rounds.hpp"
-#include "models/network/workload/replay/logical_trace.hpp"
+#include "models/network/workload/replay/trace_source.hpp"
 #include "models/network/workload/replay/replay_state.hpp"
 #include "models/network/workload/workload.hpp"
 
@@ -42,7 +42,7 @@ struct ReplayParams {
 class ReplayWorkload final : public Workload {
  public:
   /// `node_of_rank[r]`: the node that runs rank r (distinct, < num_nodes).
-  ReplayWorkload(std::shared_ptr<const LogicalTrace> trace, std::vector<NodeId> node_of_rank,
+  ReplayWorkload(std::shared_ptr<const TraceSource> trace, std::vector<NodeId> node_of_rank,
                  std::uint64_t num_nodes, ReplayParams params);
 
   AlgorithmState initial_state(NodeId node) const override;
@@ -74,7 +74,7 @@ class ReplayWorkload final : public Workload {
   void resume(Step& s) const;
   std::int64_t now_ticks(const WorkloadContext& ctx) const;
 
-  std::shared_ptr<const LogicalTrace> trace_;
+  std::shared_ptr<const TraceSource> trace_;
   std::vector<NodeId> node_of_rank_;
   std::vector<std::int64_t> rank_of_node_;  ///< -1: no rank
   ReplayParams params_;

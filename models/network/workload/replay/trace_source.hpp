@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// TraceSource: where a replay's operations come from, one sequence per MPI rank — logical trace
+// files (logical_trace.hpp) or a skeleton generator (skeletons/skeleton_trace.hpp). A source is
+// shared by every node of a process and hands out a rank's operations when that rank first
+// needs them, so a process holds only the ranks it simulates.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/network/workload/replay/mpi_op.hpp"
+
+namespace net::replay {
+
+class TraceSource {
+ public:
+  virtual ~TraceSource() = default;
+  virtual std::uint32_t ranks() const = 0;
+  /// Rank `rank`'s operations, in order.
+  virtual const std::vector<MpiOp>& ops(std::uint32_t rank) const = 0;
+};
+
+}  // namespace net::replay
