@@ -14,6 +14,7 @@ packages=(
   python3 python3-h5py python3-numpy python3-pandas python3-matplotlib python3-pytest
   jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbformat python3-nbclient
   python3-ipykernel
+  python3-otf2      # warpnet_analysis.otf2_import reads OTF2 archives with the OTF2 library
   slurm-wlm munge   # the cluster-scripts system test starts a private Slurm (tests/cluster)
 )
 
