@@ -298,7 +298,12 @@ def test_replay_example_runs_every_collective(warpnet, root, tmp_path):
     import h5py
     with h5py.File(out) as f:
         ranks = f["network/replay_ranks"][()]
+        sizes = f["network/message_sizes"][()]
     assert len(ranks) == 8 and ranks["finished"].all()
+    # Message latency by size: every delivered message in one power-of-two class.
+    assert sizes["messages"].sum() == int(summary["messages delivered"])
+    assert all(2 ** k <= f / m < 2 ** (k + 1)
+               for k, f, m in zip(sizes["size_class"], sizes["flits"], sizes["messages"]))
     assert (ranks["compute_time"] == 150_000).all()  # 100 + 50 ns of compute, in ps
     assert ranks["finish_time"].max() == float(summary["execution time"].split()[0]) * 1000
 

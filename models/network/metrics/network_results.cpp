@@ -2,6 +2,7 @@
 #include "models/network/metrics/network_results.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <span>
 #include <variant>
@@ -221,6 +222,15 @@ void NetworkResults::write(const pdes::Record& record) {
     w.width_sum += d.width;
     w.noncanonical_packets += d.path != 0 ? 1 : 0;
     if (const auto m = messages_.add(d)) {
+      if (params_.finite_workload) {
+        SizeSums& size = message_sizes_[static_cast<std::uint32_t>(std::bit_width(m->flits) - 1)];
+        ++size.messages;
+        size.flits += m->flits;
+        if (m->measured) {
+          ++size.measured;
+          size.latency_sum += m->latency();
+        }
+      }
       ++n.messages_received;
       n.last_message_delivered = std::max(n.last_message_delivered, m->delivered);
       if (!warmup_) {
@@ -374,6 +384,22 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   }
   if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
   if (messages_.keeps_rows()) set.tables.push_back(messages_.table());
+  if (params_.finite_workload) {
+    io::Table sizes(kMessageSizesTable,
+                    "Finite workloads: delivered messages by size, in powers of two of flits",
+                    {{"size_class", io::ColumnType::kUInt64, "", "k: messages of 2^k to 2^(k+1)-1 flits"},
+                     {"messages", io::ColumnType::kUInt64, "messages", "delivered"},
+                     {"flits", io::ColumnType::kUInt64, "flits", "their total length"},
+                     {"measured", io::ColumnType::kUInt64, "messages", "released after the warm-up"},
+                     {"latency_sum", io::ColumnType::kInt64, "ps",
+                      "sum over those of last packet delivered - release"}},
+                    1, io::Combine::kSum);
+    for (const auto& [k, s] : message_sizes_) {
+      sizes.add_row({Cell::u64(k), Cell::u64(s.messages), Cell::u64(s.flits),
+                     Cell::u64(s.measured), Cell::i64(s.latency_sum)});
+    }
+    set.tables.push_back(std::move(sizes));
+  }
   for (const auto& extension : extensions_) extension->add_tables(set);
   return set;
 }

@@ -99,6 +99,8 @@ class NetworkResults final : public models::ModelResults {
   static constexpr const char* kPortsTable = "network/ports";
   /// Per source: flits offered in the measurement interval and of those delivered by the end.
   static constexpr const char* kSourcesTable = "network/sources";
+  /// Finite workloads: message latency by message size (powers of two of flits).
+  static constexpr const char* kMessageSizesTable = "network/message_sizes";
 
   /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
   /// given both in cycles and in packets.
@@ -188,6 +190,13 @@ class NetworkResults final : public models::ModelResults {
   std::map<std::uint64_t, WindowSums> windows_;
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
   MessageLog messages_;
+  struct SizeSums {
+    std::uint64_t messages = 0;
+    std::uint64_t flits = 0;
+    std::uint64_t measured = 0;
+    std::int64_t latency_sum = 0;  // ticks, over the measured ones
+  };
+  std::map<std::uint32_t, SizeSums> message_sizes_;  // by floor(log2(flits))
   std::vector<std::unique_ptr<ResultsExtension>> extensions_;
   // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
   std::optional<WarmupByPackets> warmup_;
