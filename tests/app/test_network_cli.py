@@ -337,3 +337,28 @@ def test_skeleton_on_a_fat_tree_and_with_fewer_ranks_than_nodes(warpnet, root):
                 "--set", "workload.skeleton=mg")
     assert r.returncode == 0, r.stderr
     assert rows(r.stdout)["ranks finished"] == "48 of 48"
+
+
+def test_replay_rendezvous_ping_pong_takes_three_trips_each_way(warpnet, tmp_path):
+    # With eager_limit 0 each 64-byte send is a one-flit request to send (11 cycles: 1 + 2 x 5),
+    # a one-flit clear to send back (11) and the 4-flit data (14): 36 cycles each way.
+    config = replay_config(tmp_path, {0: "send 1 0 64\nrecv 1 0 64\n" * 5,
+                                      1: "recv 0 0 64\nsend 0 0 64\n" * 5},
+                           extra="eager_limit = 0")
+    r = warpnet("run", config)
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["execution time"].startswith("360 ns")
+
+
+def test_replay_rendezvous_send_send_deadlock_is_reported(warpnet, tmp_path):
+    # Both ranks send first: eager, that works; above the eager limit both wait for a clear to
+    # send that never comes (the classic unsafe MPI program).
+    traces = {0: "send 1 0 4096\nrecv 1 0 4096\n", 1: "send 0 0 4096\nrecv 0 0 4096\n"}
+    eager = warpnet("run", replay_config(tmp_path, traces))
+    assert rows(eager.stdout)["ranks finished"] == "2 of 2"
+    (tmp_path / "traces").rename(tmp_path / "eager-traces")
+    r = warpnet("run", replay_config(tmp_path, traces, extra="eager_limit = 1024"))
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["trace deadlock"] == (
+        "2 ranks blocked with nothing in flight: rank 0 in send to 1 tag 0 (rendezvous); "
+        "rank 1 in send to 0 tag 0 (rendezvous)")

@@ -273,6 +273,12 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
           "recursive doubling (a power-of-two number of ranks)");
+  s.add_int("workload.eager_limit", static_cast<std::int64_t>(w.eager_limit))
+      .range(0, std::int64_t{1} << 40)
+      .unit("bytes")
+      .describe(
+          "replay, skeleton: point-to-point messages above this size use the rendezvous "
+          "protocol (request to send, clear to send, then the data)");
   s.add_choice("workload.skeleton", w.skeleton, replay::skeleton_names())
       .describe("skeleton: the application (lu, mg, lammps, pop, sweep3d, fft; docs/workloads.md)");
   s.add_int("workload.skeleton_ranks", w.skeleton_ranks)

@@ -45,6 +45,7 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
   p.flit_bytes = w.flit_bytes;
   p.compute_scale = w.compute_scale;
   p.cycle_ps = s.params.router.cycle_ps;
+  p.eager_limit = w.eager_limit;
   p.allreduce = w.allreduce == "recursive_doubling" ? replay::AllreduceAlgorithm::kRecursiveDoubling
                                                     : replay::AllreduceAlgorithm::kReduceBcast;
   if (p.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {

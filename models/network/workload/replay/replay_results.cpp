@@ -18,6 +18,7 @@ std::string blocked_in(std::uint64_t kind, std::int64_t peer, std::int64_t tag) 
   std::string s(to_string(k));
   auto who = [](std::int64_t v) { return v < 0 ? std::string("any") : std::to_string(v); };
   if (k == OpKind::kRecv || k == OpKind::kIrecv) s += " from " + who(peer) + " tag " + who(tag);
+  if (k == OpKind::kSend) s += " to " + who(peer) + " tag " + who(tag) + " (rendezvous)";
   if (k == OpKind::kBcast || k == OpKind::kReduce) s += " (root " + who(peer) + ")";
   return s;
 }

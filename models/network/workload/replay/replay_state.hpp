@@ -18,6 +18,7 @@ enum class Mode : std::uint8_t {
   kRunning,     ///< between operations (never seen between events)
   kComputing,   ///< in a compute gap, until its wake-up
   kRecv,        ///< in a blocking receive
+  kSend,        ///< in a blocking send of the rendezvous protocol, until clear to send
   kWait,        ///< in a wait for one request
   kWaitall,     ///< in a waitall
   kCollective,  ///< in a collective, waiting for a round's messages
@@ -25,14 +26,35 @@ enum class Mode : std::uint8_t {
   kIdle,        ///< the node hosts no rank
 };
 
-/// A point-to-point message that arrived and is not matched yet.
+/// A point-to-point message that arrived and is not matched yet: an eager message, or the
+/// request to send of a rendezvous one.
 struct Arrival {
+  static constexpr std::uint32_t kEager = 0xFFFFFFFF;
   std::uint32_t src = 0;  ///< rank
   std::int32_t tag = 0;
   std::uint32_t seq = 0;  ///< position among src's messages to this rank (non-overtaking)
-  std::uint32_t reserved = 0;
+  std::uint32_t send_id = kEager;  ///< rendezvous: the sender's number for the send
   std::uint64_t bytes = 0;
   bool operator==(const Arrival&) const = default;
+};
+
+/// A rendezvous send waiting for its clear to send.
+struct PendingSend {
+  std::uint32_t send_id = 0;
+  std::uint32_t to = 0;  ///< rank
+  std::uint32_t request = 0;  ///< PostedRecv::kBlocking for a blocking send
+  std::uint32_t reserved = 0;
+  std::uint64_t bytes = 0;
+  bool operator==(const PendingSend&) const = default;
+};
+
+/// A matched rendezvous receive waiting for its data.
+struct AwaitedData {
+  std::uint32_t src = 0;  ///< rank
+  std::uint32_t send_id = 0;
+  std::uint32_t request = 0;  ///< PostedRecv::kBlocking for a blocking receive
+  std::uint32_t reserved = 0;
+  bool operator==(const AwaitedData&) const = default;
 };
 
 /// A receive posted and not matched yet.
@@ -71,6 +93,10 @@ struct ReplayState {
   std::vector<PeerCount> expected_from;
   std::vector<std::uint32_t> open;  ///< irecv requests not yet complete
   std::vector<std::uint32_t> done;  ///< requests complete and not yet waited for
+  // Rendezvous protocol: sends waiting for their clear to send, receives for their data.
+  std::uint32_t sends = 0;  ///< rendezvous sends begun (their ids)
+  std::vector<PendingSend> sending;
+  std::vector<AwaitedData> awaiting;
   // The collective in progress (Mode::kCollective): its number, round and receives left.
   std::uint32_t collectives = 0;  ///< collectives begun
   std::uint32_t round = 0;
@@ -99,6 +125,9 @@ struct ReplayState {
     pdes::checkpoint_value(ar, expected_from);
     pdes::checkpoint_value(ar, open);
     pdes::checkpoint_value(ar, done);
+    pdes::checkpoint_value(ar, sends);
+    pdes::checkpoint_value(ar, sending);
+    pdes::checkpoint_value(ar, awaiting);
     pdes::checkpoint_value(ar, collectives);
     pdes::checkpoint_value(ar, round);
     pdes::checkpoint_value(ar, rounds);

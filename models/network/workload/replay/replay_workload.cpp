@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -16,15 +17,18 @@ namespace {
 
 // What travels with each message (a MessageNote, event/message_note.hpp).
 struct Envelope {
-  static constexpr std::uint8_t kPointToPoint = 0;
+  static constexpr std::uint8_t kPointToPoint = 0;  ///< an eager message
   static constexpr std::uint8_t kCollective = 1;
+  static constexpr std::uint8_t kRequestToSend = 2;  ///< rendezvous: matched like a message
+  static constexpr std::uint8_t kClearToSend = 3;    ///< rendezvous: the receiver's answer
+  static constexpr std::uint8_t kRendezvousData = 4;
   std::uint8_t type = kPointToPoint;
   std::uint8_t reserved[3] = {};
   std::int32_t tag = 0;
   std::uint32_t src = 0;  ///< sending rank
   std::uint32_t seq = 0;  ///< point to point: position among src's messages to this rank;
                           ///< collective: the collective's number
-  std::uint32_t round = 0;
+  std::uint32_t round = 0;  ///< collective: the receiver's round; rendezvous: the send's id
   std::uint32_t reserved2 = 0;
   std::uint64_t bytes = 0;
 };
@@ -112,48 +116,87 @@ void ReplayWorkload::resume(Step& s) const {
   advance(s);
 }
 
-void ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag,
-                          std::uint64_t bytes) const {
+void ReplayWorkload::post(Step& s, std::uint32_t to_rank, std::uint8_t type, std::int32_t tag,
+                          std::uint32_t seq, std::uint32_t id, std::uint64_t bytes,
+                          std::uint64_t flits) const {
   Envelope e;
-  e.type = Envelope::kPointToPoint;
+  e.type = type;
   e.tag = tag;
   e.src = s.r.rank;
-  e.seq = next_count(s.r.sent_to, to_rank);
+  e.seq = seq;
+  e.round = id;
   e.bytes = bytes;
   MessageNote note;
   note.set(e);
-  const std::uint64_t flits =
-      std::max<std::uint64_t>(1, (bytes + params_.flit_bytes - 1) / params_.flit_bytes);
   s.ctx.send_with_note(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits), 0, note);
-  ++s.r.messages_sent;
-  s.r.bytes_sent += bytes;
+}
+
+std::uint64_t ReplayWorkload::flits_of(std::uint64_t bytes) const {
+  return std::max<std::uint64_t>(1, (bytes + params_.flit_bytes - 1) / params_.flit_bytes);
+}
+
+bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes,
+                          std::uint32_t request) const {
+  ReplayState& r = s.r;
+  const std::uint32_t seq = next_count(r.sent_to, to_rank);
+  if (bytes <= params_.eager_limit) {
+    post(s, to_rank, Envelope::kPointToPoint, tag, seq, 0, bytes, flits_of(bytes));
+    ++r.messages_sent;
+    r.bytes_sent += bytes;
+    if (request != PostedRecv::kBlocking) r.done.push_back(request);  // complete once released
+    return false;
+  }
+  // Rendezvous: a one-flit request to send, matched at the receiver like a message; the data
+  // leaves when the receiver answers that it has a matching receive.
+  const std::uint32_t id = r.sends++;
+  post(s, to_rank, Envelope::kRequestToSend, tag, seq, id, bytes, 1);
+  r.sending.push_back({id, to_rank, request, 0, bytes});
+  if (request == PostedRecv::kBlocking) {
+    block(s, Mode::kSend);
+    return true;
+  }
+  r.open.push_back(request);
+  return false;
 }
 
 void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
-  Envelope e;
-  e.type = Envelope::kCollective;
-  e.src = s.r.rank;
-  e.seq = s.r.collectives - 1;
-  e.round = receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.allreduce);
-  e.bytes = bytes;
-  MessageNote note;
-  note.set(e);
-  const std::uint64_t flits =
-      std::max<std::uint64_t>(1, (bytes + params_.flit_bytes - 1) / params_.flit_bytes);
-  s.ctx.send_with_note(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits),
-                       1 + e.seq, note);
+  post(s, to_rank, Envelope::kCollective, 0, s.r.collectives - 1,
+       receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.allreduce), bytes,
+       flits_of(bytes));
   ++s.r.messages_sent;
   s.r.bytes_sent += bytes;
 }
 
-bool ReplayWorkload::match_unexpected(ReplayState& r, std::int32_t src, std::int32_t tag) const {
+std::optional<Arrival> ReplayWorkload::take_unexpected(ReplayState& r, std::int32_t src,
+                                                       std::int32_t tag) const {
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](const Arrival& a) {
     return (src == kAny || static_cast<std::int32_t>(a.src) == src) &&
            (tag == kAny || a.tag == tag);
   });
-  if (it == r.unexpected.end()) return false;
+  if (it == r.unexpected.end()) return std::nullopt;
+  const Arrival a = *it;
   r.unexpected.erase(it);
-  return true;
+  return a;
+}
+
+bool ReplayWorkload::on_match(Step& s, const Arrival& a, std::uint32_t request) const {
+  if (a.send_id == Arrival::kEager) return true;
+  post(s, a.src, Envelope::kClearToSend, 0, 0, a.send_id, 0, 1);
+  s.r.awaiting.push_back({a.src, a.send_id, request, 0});
+  return false;
+}
+
+void ReplayWorkload::complete_request(Step& s, std::uint32_t request) const {
+  ReplayState& r = s.r;
+  take(r.open, request);
+  r.done.push_back(request);
+  if (r.mode == Mode::kWait && request == r.wait_request) {
+    take(r.done, request);
+    resume(s);
+  } else if (r.mode == Mode::kWaitall && r.open.empty()) {
+    r.done.clear();
+    resume(s);
+  }
 }
 
 void ReplayWorkload::enter_round(Step& s, std::uint32_t k) const {
@@ -200,25 +243,33 @@ void ReplayWorkload::advance(Step& s) const {
         return;
       }
       case OpKind::kSend:
-        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount);
+        if (send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount,
+                 PostedRecv::kBlocking)) {
+          return;
+        }
         break;
       case OpKind::kIsend:
-        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount);
-        r.done.push_back(op.request);  // eager: complete once released
+        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount, op.request);
         break;
-      case OpKind::kRecv:
-        if (match_unexpected(r, op.peer, op.tag)) break;
-        r.posted.push_back({op.peer, op.tag, PostedRecv::kBlocking});
+      case OpKind::kRecv: {
+        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag);
+        if (a && on_match(s, *a, PostedRecv::kBlocking)) break;
+        if (!a) r.posted.push_back({op.peer, op.tag, PostedRecv::kBlocking});
         block(s, Mode::kRecv);
         return;
-      case OpKind::kIrecv:
-        if (match_unexpected(r, op.peer, op.tag)) {
+      }
+      case OpKind::kIrecv: {
+        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag);
+        if (!a) {
+          r.posted.push_back({op.peer, op.tag, op.request});
+          r.open.push_back(op.request);
+        } else if (on_match(s, *a, op.request)) {
           r.done.push_back(op.request);
         } else {
-          r.posted.push_back({op.peer, op.tag, op.request});
           r.open.push_back(op.request);
         }
         break;
+      }
       case OpKind::kWait:
         if (take(r.done, op.request)) break;
         PDES_CHECK(std::find(r.open.begin(), r.open.end(), op.request) != r.open.end(),
@@ -261,20 +312,13 @@ void ReplayWorkload::accept(Step& s, const Arrival& a) const {
   }
   const std::uint32_t request = it->request;
   r.posted.erase(it);
+  if (!on_match(s, a, request)) return;  // rendezvous: complete when the data arrives
   if (request == PostedRecv::kBlocking) {
     PDES_CHECK(r.mode == Mode::kRecv, "a blocking receive matched while not receiving");
     resume(s);
     return;
   }
-  take(r.open, request);
-  r.done.push_back(request);
-  if (r.mode == Mode::kWait && request == r.wait_request) {
-    take(r.done, request);
-    resume(s);
-  } else if (r.mode == Mode::kWaitall && r.open.empty()) {
-    r.done.clear();
-    resume(s);
-  }
+  complete_request(s, request);
 }
 
 void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, AlgorithmState& state,
@@ -296,9 +340,43 @@ void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, Algori
     }
     return;
   }
-  // Point to point: accept in the sender's order, holding a message that overtook another.
+  if (e.type == Envelope::kClearToSend) {  // our rendezvous send may go
+    const auto it = std::find_if(r.sending.begin(), r.sending.end(),
+                                 [&](const PendingSend& p) { return p.send_id == e.round; });
+    PDES_CHECK(it != r.sending.end(), "a clear to send for no rendezvous send");
+    const PendingSend p = *it;
+    r.sending.erase(it);
+    post(s, p.to, Envelope::kRendezvousData, 0, 0, p.send_id, p.bytes, flits_of(p.bytes));
+    ++r.messages_sent;
+    r.bytes_sent += p.bytes;
+    if (p.request == PostedRecv::kBlocking) {
+      PDES_CHECK(r.mode == Mode::kSend, "a blocking rendezvous send went while not sending");
+      resume(s);
+    } else {
+      complete_request(s, p.request);
+    }
+    return;
+  }
+  if (e.type == Envelope::kRendezvousData) {  // the data of a matched rendezvous receive
+    const auto it = std::find_if(r.awaiting.begin(), r.awaiting.end(), [&](const AwaitedData& d) {
+      return d.src == e.src && d.send_id == e.round;
+    });
+    PDES_CHECK(it != r.awaiting.end(), "rendezvous data for no matched receive");
+    const std::uint32_t request = it->request;
+    r.awaiting.erase(it);
+    if (request == PostedRecv::kBlocking) {
+      PDES_CHECK(r.mode == Mode::kRecv, "rendezvous data while not receiving");
+      resume(s);
+    } else {
+      complete_request(s, request);
+    }
+    return;
+  }
+  // Point to point (an eager message or a request to send): accept in the sender's order,
+  // holding one that overtook another.
   std::uint32_t& next = expected(r.expected_from, e.src);
-  const Arrival a{e.src, e.tag, e.seq, 0, e.bytes};
+  const Arrival a{e.src, e.tag, e.seq,
+                  e.type == Envelope::kRequestToSend ? e.round : Arrival::kEager, e.bytes};
   if (e.seq != next) {
     r.held.push_back(a);
     return;

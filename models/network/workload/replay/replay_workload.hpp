@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "models/network/workload/replay/collective_rounds.hpp"
@@ -37,6 +38,8 @@ struct ReplayParams {
   double compute_scale = 1.0;     ///< compute gaps are multiplied by this
   std::int64_t cycle_ps = 1000;   ///< ticks per cycle (1 ps ticks)
   AllreduceAlgorithm allreduce = AllreduceAlgorithm::kReduceBcast;
+  /// Point-to-point messages above this many bytes use the rendezvous protocol.
+  std::uint64_t eager_limit = 65536;
 };
 
 class ReplayWorkload final : public Workload {
@@ -62,10 +65,23 @@ class ReplayWorkload final : public Workload {
 
   /// Runs operations until the rank blocks, computes or finishes.
   void advance(Step& s) const;
-  void send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes) const;
+  /// Releases a message of `flits` flits with its envelope (type, tag, seq, id, bytes).
+  void post(Step& s, std::uint32_t to_rank, std::uint8_t type, std::int32_t tag,
+            std::uint32_t seq, std::uint32_t id, std::uint64_t bytes, std::uint64_t flits) const;
+  std::uint64_t flits_of(std::uint64_t bytes) const;
+  /// A point-to-point send (`request`: PostedRecv::kBlocking for a blocking one): eager up to
+  /// the eager limit, else rendezvous. True if the rank now blocks.
+  bool send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes,
+            std::uint32_t request) const;
   void send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const;
-  /// Takes the first unexpected message matching (src, tag); false if none.
-  bool match_unexpected(ReplayState& r, std::int32_t src, std::int32_t tag) const;
+  /// Takes the first unexpected message matching (src, tag), if any.
+  std::optional<Arrival> take_unexpected(ReplayState& r, std::int32_t src,
+                                         std::int32_t tag) const;
+  /// A receive (`request`, or kBlocking) matched `a`: true if it is complete (eager); for a
+  /// rendezvous request to send, answers clear to send and waits for the data.
+  bool on_match(Step& s, const Arrival& a, std::uint32_t request) const;
+  /// A request is complete: resumes a wait or waitall it ends.
+  void complete_request(Step& s, std::uint32_t request) const;
   /// A point-to-point message in sending order: to a posted receive, or to the unexpected ones.
   void accept(Step& s, const Arrival& a) const;
   /// Enters round `k` of the current collective and moves on while rounds need no message.
