@@ -3,6 +3,7 @@
 // Trace replay: the collectives' rounds pair every send with exactly one receive in the round
 // the receiver expects it, for every rank count; the trace reader's refusals name file and line.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -104,7 +105,8 @@ TEST_CASE("rank mappings: linear is the identity, random a seeded permutation") 
 }
 
 TEST_CASE("a logical trace is read whole, or refused with its file and line") {
-  const auto dir = std::filesystem::temp_directory_path() / "warpnet-test-replay";
+  const auto dir = std::filesystem::temp_directory_path() /
+                         ("warpnet-test-replay-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto write = [&](int rank, const std::string& text) {

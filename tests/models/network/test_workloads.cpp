@@ -4,6 +4,7 @@
 // schedulers' order, a workload that reacts to deliveries (rolled back with the node), the
 // message list file and its errors, and MessageLog's reassembly.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -301,7 +302,8 @@ TEST_CASE("workload state and reassembly are rolled back with the node") {
 
 TEST_CASE("a message list file is read whole or refused with its file and line") {
   const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / "warpnet-test-workloads";
+      std::filesystem::temp_directory_path() /
+                         ("warpnet-test-workloads-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto write = [&](const std::string& name, const std::string& text) {
     const std::filesystem::path path = dir / name;
