@@ -50,7 +50,7 @@ def write_archive(path, other_comm=False, gatherv=False):
         r0.mpi_irecv(900, 2, world, 3, 32, 42)
         r0.leave(910, region["MPI_Wait"])
         r1.enter(100, region["MPI_Recv"])
-        r1.mpi_recv(800, 0, world, 7, 64)
+        r1.mpi_recv(800, 0, pair if other_comm else world, 7, 64)
         r1.leave(810, region["MPI_Recv"])
         r2.enter(300, region["MPI_Isend"])
         r2.mpi_isend(305, 0, world, 3, 32, 5)
@@ -117,8 +117,19 @@ def test_the_import_replays_like_the_hand_written_trace(tmp_path):
     assert [l for l in a if "traffic" not in l] == [l for l in b if "traffic" not in l]
 
 
+def test_other_communicators_become_communicators_txt(tmp_path):
+    binary = os.environ.get("WARPNET_BIN")
+    write_archive(tmp_path / "arch", other_comm=True)
+    otf2_import.convert(tmp_path / "arch" / "traces.otf2", tmp_path / "out")
+    assert (tmp_path / "out" / "communicators.txt").read_text().splitlines()[1:] == ["1 0 1"]
+    assert ops(tmp_path / "out", 0)[1] == "send 1 7 64 comm=1"
+    assert ops(tmp_path / "out", 1)[0] == "recv 0 7 64 comm=1"
+    if not binary or not Path(binary).is_file():
+        pytest.fail("WARPNET_BIN is not set to the warpnet binary (run through ctest)")
+    assert any("3 of 3" in l for l in run(binary, tmp_path / "out", tmp_path))
+
+
 @pytest.mark.parametrize("kind,message", [
-    ("other_comm", "rank 0, record 1 (MpiSend): communicator 'pair' is not MPI_COMM_WORLD"),
     ("gatherv", "collective gatherv is not supported"),
 ])
 def test_unsupported_records_are_refused_naming_rank_and_record(tmp_path, kind, message):

@@ -14,9 +14,13 @@ MpiRecv, MpiIsend, MpiIsendComplete, MpiIrecvRequest, MpiIrecv, MpiCollectiveBeg
 MpiCollectiveEnd with BARRIER, BCAST, REDUCE, ALLREDUCE, ALLTOALL and ALLGATHER. Without MPI_*
 regions, the gap between two MPI records is compute.
 Ignored: other regions and records (metrics, I/O, OpenMP, RMA), MpiRequestTest.
-Refused (exit 2, naming the archive, the rank and the record): a record on a communicator that
-is not MPI_COMM_WORLD, another collective operation (gatherv, scan, alltoallv, ...), a
-cancelled request, collectives that differ across ranks, an archive without MPI locations.
+Communicators: MPI_COMM_WORLD (the communicator of all ranks) is the default; every other
+communicator the records use becomes a line of communicators.txt (its members' global ranks in
+their order within it) and the records on it end with comm=ID; their peers and roots are
+already counted within the communicator, in OTF2 as in the logical format.
+Refused (exit 2, naming the archive, the rank and the record): another collective operation
+(gatherv, scan, alltoallv, ...), a cancelled request, collectives that differ across a
+communicator's ranks, an archive without MPI locations.
 
 Collective sizes: the logical format gives one size per collective, so each rank's records are
 combined: bcast the largest size received, reduce and allreduce the largest size sent, alltoall
@@ -45,11 +49,22 @@ def _mpi_ranks(definitions):
     raise ImportError_("no MPI locations (a COMM_LOCATIONS group of the MPI paradigm)")
 
 
-def _world(definitions, ranks):
+def _communicators(definitions, rank_of):
+    """comm definition -> (ID, global ranks): 0 for the one of all ranks, 1, 2, ... for the
+    others in definition order."""
+    ranks = len(rank_of)
+    ids = {}
     for comm in definitions.comms:
-        if len(list(comm.group.members)) == ranks:
-            return comm
-    raise ImportError_("no communicator holds all the ranks (MPI_COMM_WORLD)")
+        members = [rank_of[location] for location in comm.group.members if location in rank_of]
+        if len(members) == ranks and members == sorted(members) and 0 not in [i for i, _ in ids.values()]:
+            ids[comm] = (0, members)
+    if not any(i == 0 for i, _ in ids.values()):
+        raise ImportError_("no communicator holds all the ranks (MPI_COMM_WORLD)")
+    for comm in definitions.comms:
+        if comm not in ids:
+            members = [rank_of[location] for location in comm.group.members if location in rank_of]
+            ids[comm] = (len(ids), members)
+    return ids
 
 
 def _is_mpi_region(region):
@@ -98,7 +113,7 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
         definitions = trace.definitions
         rank_of = _mpi_ranks(definitions)
         ranks = len(rank_of)
-        world = _world(definitions, ranks)
+        comms = _communicators(definitions, rank_of)
         ns_per_tick = 1e9 / definitions.clock_properties.timer_resolution
         events = [[] for _ in range(ranks)]
         for location, event in trace.events:
@@ -106,10 +121,10 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
                 events[rank_of[location]].append(event)
     start = min((e[0].time for e in events if e), default=0)
     writers = []
-    collectives = []  # per rank: [(op, root, sent, received)]
+    collectives = {}  # (comm ID, n) -> {rank: (op, root, sent, received)}
     for rank in range(ranks):
         w = _RankWriter(rank, ns_per_tick, start)
-        mine = []
+        mine = {}  # comm ID -> collectives so far
         # The sender, tag and size of a non-blocking receive are known at its completion.
         pending_irecv = {}
         for index, event in enumerate(events[rank]):
@@ -123,9 +138,8 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
                 raise ImportError_(f"{archive}: rank {rank}, record {index} ({name}): {what}")
 
             comm = getattr(event, "communicator", None)
-            if comm is not None and comm != world:
-                refuse(f"communicator '{comm.name}' is not MPI_COMM_WORLD; only the world "
-                       "communicator is supported")
+            cid = comms[comm][0] if comm is not None else 0
+            suffix = (f"comm={cid}",) if cid else ()
             if name == "Enter" and _is_mpi_region(event.region):
                 w.begin_call(event.time)
                 w.in_call = True
@@ -134,16 +148,16 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
                 w.last_end = event.time
             elif name == "MpiSend":
                 w.begin_call(event.time)
-                w.ops.append(("send", event.receiver, event.msg_tag, event.msg_length))
+                w.ops.append(("send", event.receiver, event.msg_tag, event.msg_length, *suffix))
                 w.end_call(event.time)
             elif name == "MpiIsend":
                 w.begin_call(event.time)
                 req = w.request(event.request_id, new=True)
-                w.ops.append(("isend", event.receiver, event.msg_tag, event.msg_length, req))
+                w.ops.append(("isend", event.receiver, event.msg_tag, event.msg_length, req, *suffix))
                 w.end_call(event.time)
             elif name == "MpiRecv":
                 w.begin_call(event.time)
-                w.ops.append(("recv", event.sender, event.msg_tag, event.msg_length))
+                w.ops.append(("recv", event.sender, event.msg_tag, event.msg_length, *suffix))
                 w.end_call(event.time)
             elif name == "MpiIrecvRequest":
                 w.begin_call(event.time)
@@ -152,7 +166,9 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
                     refuse(f"request {event.request_id} is never completed by an MpiIrecv")
                 match = done.pop(0)
                 req = w.request(event.request_id, new=True)
-                w.ops.append(("irecv", match.sender, match.msg_tag, match.msg_length, req))
+                mcid = comms[match.communicator][0]
+                w.ops.append(("irecv", match.sender, match.msg_tag, match.msg_length, req,
+                              *((f"comm={mcid}",) if mcid else ())))
                 w.end_call(event.time)
             elif name in ("MpiIsendComplete", "MpiIrecv"):
                 w.begin_call(event.time)
@@ -169,53 +185,68 @@ def convert(archive: Path, out: Path, force: bool = False) -> int:
                 if op not in ("barrier", "bcast", "reduce", "allreduce", "alltoall", "allgather"):
                     refuse(f"collective {op} is not supported (barrier, bcast, reduce, "
                            "allreduce, alltoall, allgather)")
-                mine.append((op, event.root, event.size_sent, event.size_received))
-                w.ops.append(("collective", len(mine) - 1))
+                n = mine.get(cid, 0)
+                mine[cid] = n + 1
+                collectives.setdefault((cid, n), {})[rank] = (op, event.root, event.size_sent,
+                                                              event.size_received)
+                w.ops.append(("collective", (cid, n)))
                 w.end_call(event.time)
         writers.append(w)
-        collectives.append(mine)
-    sizes = _collective_sizes(collectives, ranks, archive)
+    members = {cid: m for cid, m in comms.values()}
+    sizes = _collective_sizes(collectives, members, archive)
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("rank-*.trace"):
         old.unlink()
+    if len(members) > 1:
+        (out / "communicators.txt").write_text(
+            f"# communicators of {archive.name}: ID, then the global ranks in their order\n" +
+            "".join(f"{cid} {' '.join(map(str, m))}\n" for cid, m in sorted(members.items()) if cid))
+    elif (out / "communicators.txt").exists():
+        (out / "communicators.txt").unlink()
     for w in writers:
         lines = [f"# rank {w.rank} of {ranks}, imported from {archive.name} (warpnet_analysis.otf2_import)"]
         for op in w.ops:
             if op[0] == "collective":
                 kind, root, bytes_ = sizes[op[1]]
+                cid = op[1][0]
+                suffix = f" comm={cid}" if cid else ""
                 if kind == "barrier":
-                    lines.append("barrier")
+                    lines.append("barrier" + suffix)
                 elif kind in ("bcast", "reduce"):
-                    lines.append(f"{kind} {root} {bytes_}")
+                    lines.append(f"{kind} {root} {bytes_}{suffix}")
                 else:
-                    lines.append(f"{kind} {bytes_}")
+                    lines.append(f"{kind} {bytes_}{suffix}")
             else:
                 lines.append(" ".join(str(x) for x in op))
         (out / f"rank-{w.rank}.trace").write_text("\n".join(lines) + "\n")
     return ranks
 
 
-def _collective_sizes(collectives, ranks, archive):
-    """One (kind, root, bytes) per collective, the same on every rank."""
-    count = len(collectives[0]) if collectives else 0
-    for rank, mine in enumerate(collectives):
-        if len(mine) != count:
-            raise ImportError_(f"{archive}: rank {rank} calls {len(mine)} collectives, rank 0 "
-                               f"{count}")
-    sizes = []
-    for i in range(count):
-        calls = [mine[i] for mine in collectives]
-        kind = calls[0][0]
-        for rank, call in enumerate(calls):
-            if call[0] != kind:
-                raise ImportError_(f"{archive}: collective {i} is {kind} at rank 0 but "
-                                   f"{call[0]} at rank {rank}")
-        roots = {c[1] for c in calls}
-        root = calls[0][1]
+def _collective_sizes(collectives, members, archive):
+    """One (kind, root, bytes) per collective (comm ID, n), the same on every member."""
+    counts = {}
+    for (cid, n), calls in collectives.items():
+        counts[cid] = max(counts.get(cid, 0), n + 1)
+    sizes = {}
+    for (cid, n), calls in collectives.items():
+        ranks = len(members[cid])
+        missing = [r for r in members[cid] if r not in calls]
+        if missing:
+            raise ImportError_(f"{archive}: rank {missing[0]} makes fewer collectives on "
+                               f"communicator {cid} than the others ({n + 1} needed)")
+        kinds = {c[0] for c in calls.values()}
+        kind = calls[members[cid][0]][0]
+        if len(kinds) != 1:
+            other = next(r for r, c in calls.items() if c[0] != kind)
+            raise ImportError_(f"{archive}: collective {n} of communicator {cid} is {kind} at "
+                               f"rank {members[cid][0]} but {calls[other][0]} at rank {other}")
+        roots = {c[1] for c in calls.values()}
+        root = next(iter(roots))
         if kind in ("bcast", "reduce") and (len(roots) != 1 or root == NO_ROOT or root >= ranks):
-            raise ImportError_(f"{archive}: collective {i} ({kind}) has no common root")
-        sent = max(c[2] for c in calls)
-        received = max(c[3] for c in calls)
+            raise ImportError_(f"{archive}: collective {n} ({kind}) of communicator {cid} has "
+                               "no common root")
+        sent = max(c[2] for c in calls.values())
+        received = max(c[3] for c in calls.values())
         if kind == "barrier":
             bytes_ = 0
         elif kind == "bcast":
@@ -224,7 +255,7 @@ def _collective_sizes(collectives, ranks, archive):
             bytes_ = sent
         else:
             bytes_ = math.ceil(max(sent, received) / ranks)
-        sizes.append((kind, root, bytes_))
+        sizes[(cid, n)] = (kind, root, bytes_)
     return sizes
 
 

@@ -362,3 +362,40 @@ def test_replay_rendezvous_send_send_deadlock_is_reported(warpnet, tmp_path):
     assert rows(r.stdout)["trace deadlock"] == (
         "2 ranks blocked with nothing in flight: rank 0 in send to 1 tag 0 (rendezvous); "
         "rank 1 in send to 0 tag 0 (rendezvous)")
+
+
+def test_replay_communicators_scope_matching_and_collectives(warpnet, tmp_path):
+    # Communicator 1 holds the even ranks, 2 the odd ones, 3 all six backwards. Rank 0 sends
+    # rank 1 a world message, then after 1000 ns one on communicator 3 (where rank 1 is 4 and
+    # rank 0 is 5), same tag; rank 1 receives the communicator-3 one first, computes 500 ns,
+    # then the world one: it can only finish after 1000 + 500 ns if the communicators keep the
+    # two apart. Meanwhile allreduces run on 1 and 2 at once and a bcast on 3.
+    traces = {r: "" for r in range(6)}
+    traces[0] = "send 1 1 8\ncompute 1000\nsend 4 1 8 comm=3\n"
+    traces[1] = "recv 5 1 8 comm=3\ncompute 500\nrecv 0 1 8\n"
+    for r in range(6):
+        traces[r] += f"allreduce 64 comm={1 + r % 2}\nbcast 0 256 comm=3\nbarrier\n"
+    config = replay_config(tmp_path, traces, dims="[3, 2]")
+    (tmp_path / "traces" / "communicators.txt").write_text("1 0 2 4\n2 1 3 5\n3 5 4 3 2 1 0\n")
+    r = warpnet("run", config, "--output", tmp_path / "c.h5", output=True)
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == "6 of 6"
+    import h5py
+    with h5py.File(tmp_path / "c.h5") as f:
+        ranks = f["network/replay_ranks"][()]
+    assert ranks["finish_time"][1] > 1_500_000  # ps
+
+
+@pytest.mark.parametrize("communicators,line,message", [
+    ("1 0 1\n", "allreduce 8 comm=2\n", "communicator '2' is not a whole number in [0, 1]"),
+    ("1 1 2\n", "allreduce 8 comm=1\n", "rank 0 is not a member of communicator 1"),
+    ("1 0 1\n", "send 2 0 8 comm=1\n", "peer '2' is not a whole number in [0, 1]"),
+    ("1 0 0\n", "barrier\n", "communicators.txt:1: rank 0 is listed twice"),
+])
+def test_replay_bad_communicators_are_refused(warpnet, tmp_path, communicators, line, message):
+    config = replay_config(tmp_path, {0: line, 1: "barrier\n", 2: "barrier\n"})
+    (tmp_path / "traces" / "communicators.txt").write_text(communicators)
+    r = warpnet("run", config)
+    assert r.returncode == 2
+    assert message in r.stderr, r.stderr

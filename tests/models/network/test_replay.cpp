@@ -138,7 +138,7 @@ TEST_CASE("a logical trace is read whole, or refused with its file and line") {
   };
   refused("compute 10\nsendd 0 1 8\n", ":2: unknown operation 'sendd'");
   refused("send 2 1 8\n", ":1: peer '2' is not a whole number in [0, 1]");
-  refused("send 0 1\n", ":1: expected 'send peer tag bytes', found 2 fields");
+  refused("send 0 1\n", ":1: expected 'send peer tag bytes [comm=ID]', found 2 fields");
   refused("bcast 5 8\n", ":1: root '5'");
   refused("compute -3\n", ":1: ns '-3'");
   std::filesystem::remove(dir / "rank-0.trace");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/workload/replay/logical_trace.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <string>
@@ -95,13 +96,55 @@ LogicalTrace::LogicalTrace(std::filesystem::path dir) : dir_(std::move(dir)) {
     }
   }
   ranks_ = found;
+  read_communicators();
+}
+
+void LogicalTrace::read_communicators() {
+  const std::filesystem::path file = dir_ / "communicators.txt";
+  if (!std::filesystem::exists(file)) return;
+  std::ifstream in(file);
+  std::string line;
+  std::uint64_t line_no = 0;
+  auto fail = [&](const std::string& what) {
+    throw pdes::ConfigError(kKey, file.string() + ":" + std::to_string(line_no) + ": " + what);
+  };
+  while (std::getline(in, line)) {
+    ++line_no;
+    std::string_view text(line);
+    text = text.substr(0, text.find('#'));
+    const std::vector<std::string_view> f = fields_of(text);
+    if (f.empty()) continue;
+    std::uint64_t id = 0;
+    std::from_chars(f[0].data(), f[0].data() + f[0].size(), id);
+    if (id != comms_.size() + 1) {
+      fail("communicator '" + std::string(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
+           std::to_string(comms_.size() + 1) + ")");
+    }
+    std::vector<std::uint32_t> members;
+    for (std::size_t i = 1; i < f.size(); ++i) {
+      std::uint64_t r = 0;
+      const auto [end, ec] = std::from_chars(f[i].data(), f[i].data() + f[i].size(), r);
+      if (ec != std::errc{} || end != f[i].data() + f[i].size() || r >= ranks_) {
+        fail("member '" + std::string(f[i]) + "' is not a rank in [0, " +
+             std::to_string(ranks_ - 1) + "]");
+      }
+      if (std::find(members.begin(), members.end(), r) != members.end()) {
+        fail("rank " + std::to_string(r) + " is listed twice");
+      }
+      members.push_back(static_cast<std::uint32_t>(r));
+    }
+    if (members.empty()) fail("communicator " + std::to_string(id) + " has no member");
+    comms_.push_back(std::move(members));
+  }
 }
 
 std::filesystem::path LogicalTrace::file_of(std::uint32_t rank) const {
   return dir_ / ("rank-" + std::to_string(rank) + ".trace");
 }
 
-std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::uint32_t ranks) {
+std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::uint32_t ranks,
+                                       std::uint32_t rank,
+                                       const std::vector<std::vector<std::uint32_t>>& comms) {
   std::ifstream in(file);
   if (!in) throw pdes::ConfigError(kKey, "cannot open '" + file.string() + "'");
   std::vector<MpiOp> ops;
@@ -135,13 +178,35 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
       for (const OpSpec& op : kOps) known += (known.empty() ? "" : ", ") + std::string(op.name);
       fail("unknown operation '" + std::string(f[0]) + "'; known: " + known);
     }
+    // An optional last field comm=ID: the communicator, its size for peers and roots.
+    std::uint32_t comm = 0;
+    std::uint32_t size = ranks;
+    const std::vector<std::uint32_t>* members = nullptr;
+    std::size_t given = f.size() - 1;
+    if (given > 0 && f.back().substr(0, 5) == "comm=") {
+      if (spec->kind == OpKind::kCompute || spec->kind == OpKind::kWait ||
+          spec->kind == OpKind::kWaitall) {
+        fail(std::string(spec->name) + " takes no communicator");
+      }
+      comm = static_cast<std::uint32_t>(number(f.back().substr(5), "communicator", 0, comms.size()));
+      if (comm > 0) {
+        members = &comms[comm - 1];
+        if (std::find(members->begin(), members->end(), rank) == members->end()) {
+          fail("rank " + std::to_string(rank) + " is not a member of communicator " +
+               std::to_string(comm));
+        }
+        size = static_cast<std::uint32_t>(members->size());
+      }
+      --given;
+    }
     const std::size_t want = std::string_view(spec->fields).size();
-    if (f.size() - 1 != want) {
-      fail("expected '" + usage(*spec) + "', found " + std::to_string(f.size() - 1) +
-           " field" + (f.size() == 2 ? "" : "s"));
+    if (given != want) {
+      fail("expected '" + usage(*spec) + " [comm=ID]', found " + std::to_string(given) +
+           " field" + (given == 1 ? "" : "s"));
     }
     MpiOp op;
     op.kind = spec->kind;
+    op.comm = comm;
     for (std::size_t i = 0; i < want; ++i) {
       const std::string_view v = f[i + 1];
       switch (spec->fields[i]) {
@@ -152,7 +217,8 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
           }
           [[fallthrough]];
         case 'p':
-          op.peer = static_cast<std::int32_t>(number(v, "peer", 0, ranks - 1));
+          op.peer = static_cast<std::int32_t>(number(v, "peer", 0, size - 1));
+          if (members != nullptr) op.peer = static_cast<std::int32_t>((*members)[op.peer]);
           break;
         case 'u':
           if (v == "any") {
@@ -166,7 +232,7 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
         case 'b': op.amount = number(v, "bytes", 0, kMaxBytes); break;
         case 'n': op.amount = number(v, "ns", 0, kMaxNs); break;
         case 'r': op.request = static_cast<std::uint32_t>(number(v, "request", 0, 0xFFFFFFFEu)); break;
-        case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, ranks - 1)); break;
+        case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, size - 1)); break;
       }
     }
     ops.push_back(op);
@@ -176,12 +242,14 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
 }
 
 void LogicalTrace::check() const {
-  for (std::uint32_t r = 0; r < ranks_; ++r) parse(file_of(r), ranks_);
+  for (std::uint32_t r = 0; r < ranks_; ++r) parse(file_of(r), ranks_, r, comms_);
 }
 
 const std::vector<MpiOp>& LogicalTrace::ops(std::uint32_t rank) const {
   auto it = loaded_.find(rank);
-  if (it == loaded_.end()) it = loaded_.emplace(rank, parse(file_of(rank), ranks_)).first;
+  if (it == loaded_.end()) {
+    it = loaded_.emplace(rank, parse(file_of(rank), ranks_, rank, comms_)).first;
+  }
   return it->second;
 }
 

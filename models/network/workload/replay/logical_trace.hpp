@@ -17,6 +17,10 @@
 //   alltoall 1024                 # bytes to each peer
 //   allgather 64                  # bytes from each peer
 //
+// Any operation but compute and the waits may end with `comm=ID`: it then runs on communicator ID
+// of communicators.txt (one line per communicator: `ID rank rank ...`, IDs from 1, the global
+// ranks in their order within it), its peers and roots counted within the communicator, as in
+// MPI; without it, on MPI_COMM_WORLD.
 // `#` starts a comment; fields are separated by blanks. check() reads every file once and
 // refuses the first bad line with the file, the line and what is wrong (pdes::ConfigError on
 // workload.trace_dir); ops(rank) reads one rank's file when that rank is first needed and keeps
@@ -49,12 +53,23 @@ class LogicalTrace final : public TraceSource {
   /// Rank `rank`'s operations (parsed on first use).
   const std::vector<MpiOp>& ops(std::uint32_t rank) const override;
 
-  /// Parses one file of a trace of `ranks` ranks.
-  static std::vector<MpiOp> parse(const std::filesystem::path& file, std::uint32_t ranks);
+  const std::vector<std::uint32_t>& members(std::uint32_t comm) const override {
+    return comms_.at(comm - 1);
+  }
+
+  /// Parses rank `rank`'s file of a trace of `ranks` ranks with communicators `comms` (ID i + 1
+  /// at index i).
+  static std::vector<MpiOp> parse(const std::filesystem::path& file, std::uint32_t ranks,
+                                  std::uint32_t rank,
+                                  const std::vector<std::vector<std::uint32_t>>& comms);
 
  private:
+  /// Reads communicators.txt, if there is one.
+  void read_communicators();
+
   std::filesystem::path dir_;
   std::uint32_t ranks_ = 0;
+  std::vector<std::vector<std::uint32_t>> comms_;  ///< communicators.txt, ID i + 1 at index i
   // A cache filled on demand while the workload, which is const, runs: one rank of a process
   // at a time (the kernel is single-threaded), so no lock.
   mutable std::map<std::uint32_t, std::vector<MpiOp>> loaded_;

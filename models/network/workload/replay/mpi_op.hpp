@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MpiOp: one operation of a rank's logical trace (docs/workloads.md, "Trace replay"): a compute
-// gap, a point-to-point operation or a collective over all ranks (MPI_COMM_WORLD).
+// gap, a point-to-point operation or a collective, on a communicator (0: MPI_COMM_WORLD).
 #pragma once
 
 #include <cstdint>
@@ -30,10 +30,11 @@ inline constexpr std::int32_t kAny = -1;
 
 struct MpiOp {
   OpKind kind = OpKind::kCompute;
-  std::int32_t peer = 0;  ///< destination or source rank, or kAny (receives)
+  std::int32_t peer = 0;  ///< destination or source, a global rank (kAny: any member of comm)
   std::int32_t tag = 0;   ///< >= 0, or kAny (receives)
   std::uint32_t request = 0;  ///< isend/irecv/wait: the request's number, chosen by the trace
-  std::uint32_t root = 0;     ///< bcast, reduce
+  std::uint32_t root = 0;     ///< bcast, reduce: the root's rank within the communicator
+  std::uint32_t comm = 0;     ///< the communicator (0: MPI_COMM_WORLD)
   std::uint64_t amount = 0;   ///< bytes, or ns for kCompute
   bool operator==(const MpiOp&) const = default;
 };

@@ -35,6 +35,8 @@ struct Arrival {
   std::uint32_t seq = 0;  ///< position among src's messages to this rank (non-overtaking)
   std::uint32_t send_id = kEager;  ///< rendezvous: the sender's number for the send
   std::uint64_t bytes = 0;
+  std::uint32_t comm = 0;  ///< the communicator it was sent on
+  std::uint32_t reserved = 0;
   bool operator==(const Arrival&) const = default;
 };
 
@@ -63,14 +65,16 @@ struct PostedRecv {
   std::int32_t src = 0;  ///< rank or kAny
   std::int32_t tag = 0;  ///< or kAny
   std::uint32_t request = kBlocking;
+  std::uint32_t comm = 0;
   bool operator==(const PostedRecv&) const = default;
 };
 
 /// A collective message that came before its round.
 struct EarlyArrival {
   std::uint32_t src = 0;
-  std::uint32_t collective = 0;
+  std::uint32_t collective = 0;  ///< its number on its communicator
   std::uint32_t round = 0;
+  std::uint32_t comm = 0;
   bool operator==(const EarlyArrival&) const = default;
 };
 
@@ -97,8 +101,11 @@ struct ReplayState {
   std::uint32_t sends = 0;  ///< rendezvous sends begun (their ids)
   std::vector<PendingSend> sending;
   std::vector<AwaitedData> awaiting;
-  // The collective in progress (Mode::kCollective): its number, round and receives left.
-  std::uint32_t collectives = 0;  ///< collectives begun
+  // The collective in progress (Mode::kCollective): its communicator, its number there (the
+  // collectives begun on each communicator count them), round and receives left.
+  std::vector<PeerCount> collectives;  ///< per communicator
+  std::uint32_t coll_comm = 0;
+  std::uint32_t coll_number = 0;
   std::uint32_t round = 0;
   std::uint32_t rounds = 0;
   std::uint32_t recvs_left = 0;
@@ -129,6 +136,8 @@ struct ReplayState {
     pdes::checkpoint_value(ar, sending);
     pdes::checkpoint_value(ar, awaiting);
     pdes::checkpoint_value(ar, collectives);
+    pdes::checkpoint_value(ar, coll_comm);
+    pdes::checkpoint_value(ar, coll_number);
     pdes::checkpoint_value(ar, round);
     pdes::checkpoint_value(ar, rounds);
     pdes::checkpoint_value(ar, recvs_left);

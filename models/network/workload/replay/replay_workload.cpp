@@ -29,7 +29,7 @@ struct Envelope {
   std::uint32_t seq = 0;  ///< point to point: position among src's messages to this rank;
                           ///< collective: the collective's number
   std::uint32_t round = 0;  ///< collective: the receiver's round; rendezvous: the send's id
-  std::uint32_t reserved2 = 0;
+  std::uint32_t comm = 0;   ///< the communicator
   std::uint64_t bytes = 0;
 };
 
@@ -118,9 +118,10 @@ void ReplayWorkload::resume(Step& s) const {
 
 void ReplayWorkload::post(Step& s, std::uint32_t to_rank, std::uint8_t type, std::int32_t tag,
                           std::uint32_t seq, std::uint32_t id, std::uint64_t bytes,
-                          std::uint64_t flits) const {
+                          std::uint64_t flits, std::uint32_t comm) const {
   Envelope e;
   e.type = type;
+  e.comm = comm;
   e.tag = tag;
   e.src = s.r.rank;
   e.seq = seq;
@@ -136,11 +137,11 @@ std::uint64_t ReplayWorkload::flits_of(std::uint64_t bytes) const {
 }
 
 bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes,
-                          std::uint32_t request) const {
+                          std::uint32_t request, std::uint32_t comm) const {
   ReplayState& r = s.r;
   const std::uint32_t seq = next_count(r.sent_to, to_rank);
   if (bytes <= params_.eager_limit) {
-    post(s, to_rank, Envelope::kPointToPoint, tag, seq, 0, bytes, flits_of(bytes));
+    post(s, to_rank, Envelope::kPointToPoint, tag, seq, 0, bytes, flits_of(bytes), comm);
     ++r.messages_sent;
     r.bytes_sent += bytes;
     if (request != PostedRecv::kBlocking) r.done.push_back(request);  // complete once released
@@ -149,7 +150,7 @@ bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std:
   // Rendezvous: a one-flit request to send, matched at the receiver like a message; the data
   // leaves when the receiver answers that it has a matching receive.
   const std::uint32_t id = r.sends++;
-  post(s, to_rank, Envelope::kRequestToSend, tag, seq, id, bytes, 1);
+  post(s, to_rank, Envelope::kRequestToSend, tag, seq, id, bytes, 1, comm);
   r.sending.push_back({id, to_rank, request, 0, bytes});
   if (request == PostedRecv::kBlocking) {
     block(s, Mode::kSend);
@@ -160,17 +161,18 @@ bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std:
 }
 
 void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
-  post(s, to_rank, Envelope::kCollective, 0, s.r.collectives - 1,
+  post(s, to_rank, Envelope::kCollective, 0, s.r.coll_number,
        receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.allreduce), bytes,
-       flits_of(bytes));
+       flits_of(bytes), s.r.coll_comm);
   ++s.r.messages_sent;
   s.r.bytes_sent += bytes;
 }
 
 std::optional<Arrival> ReplayWorkload::take_unexpected(ReplayState& r, std::int32_t src,
-                                                       std::int32_t tag) const {
+                                                       std::int32_t tag,
+                                                       std::uint32_t comm) const {
   const auto it = std::find_if(r.unexpected.begin(), r.unexpected.end(), [&](const Arrival& a) {
-    return (src == kAny || static_cast<std::int32_t>(a.src) == src) &&
+    return a.comm == comm && (src == kAny || static_cast<std::int32_t>(a.src) == src) &&
            (tag == kAny || a.tag == tag);
   });
   if (it == r.unexpected.end()) return std::nullopt;
@@ -181,7 +183,7 @@ std::optional<Arrival> ReplayWorkload::take_unexpected(ReplayState& r, std::int3
 
 bool ReplayWorkload::on_match(Step& s, const Arrival& a, std::uint32_t request) const {
   if (a.send_id == Arrival::kEager) return true;
-  post(s, a.src, Envelope::kClearToSend, 0, 0, a.send_id, 0, 1);
+  post(s, a.src, Envelope::kClearToSend, 0, 0, a.send_id, 0, 1, a.comm);
   s.r.awaiting.push_back({a.src, a.send_id, request, 0});
   return false;
 }
@@ -199,18 +201,35 @@ void ReplayWorkload::complete_request(Step& s, std::uint32_t request) const {
   }
 }
 
+std::uint32_t ReplayWorkload::comm_size(std::uint32_t comm) const {
+  return comm == 0 ? trace_->ranks() : static_cast<std::uint32_t>(trace_->members(comm).size());
+}
+
+std::uint32_t ReplayWorkload::global_rank(std::uint32_t comm, std::uint32_t local) const {
+  return comm == 0 ? local : trace_->members(comm)[local];
+}
+
+std::uint32_t ReplayWorkload::local_rank(std::uint32_t comm, std::uint32_t global) const {
+  if (comm == 0) return global;
+  const auto& m = trace_->members(comm);
+  return static_cast<std::uint32_t>(std::find(m.begin(), m.end(), global) - m.begin());
+}
+
 void ReplayWorkload::enter_round(Step& s, std::uint32_t k) const {
   ReplayState& r = s.r;
   const MpiOp& op = s.ops[r.cursor - 1];
+  const std::uint32_t me = local_rank(r.coll_comm, r.rank);
+  const std::uint32_t size = comm_size(r.coll_comm);
   for (; k < r.rounds; ++k) {
     r.round = k;
-    const Round round = round_of(op, r.rank, trace_->ranks(), k, params_.allreduce);
+    Round round = round_of(op, me, size, k, params_.allreduce);
+    for (std::uint32_t& peer : round.sends) peer = global_rank(r.coll_comm, peer);
+    for (std::uint32_t& peer : round.recvs) peer = global_rank(r.coll_comm, peer);
     for (const std::uint32_t to : round.sends) send_collective(s, to, round.bytes);
     r.recvs_left = static_cast<std::uint32_t>(round.recvs.size());
     // Messages of this round that came early.
-    const std::uint32_t coll = r.collectives - 1;
     const auto early_end = std::remove_if(r.early.begin(), r.early.end(), [&](const auto& e) {
-      const bool ours = e.collective == coll && e.round == k &&
+      const bool ours = e.comm == r.coll_comm && e.collective == r.coll_number && e.round == k &&
                         std::find(round.recvs.begin(), round.recvs.end(), e.src) !=
                             round.recvs.end();
       if (ours) --r.recvs_left;
@@ -244,24 +263,24 @@ void ReplayWorkload::advance(Step& s) const {
       }
       case OpKind::kSend:
         if (send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount,
-                 PostedRecv::kBlocking)) {
+                 PostedRecv::kBlocking, op.comm)) {
           return;
         }
         break;
       case OpKind::kIsend:
-        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount, op.request);
+        send(s, static_cast<std::uint32_t>(op.peer), op.tag, op.amount, op.request, op.comm);
         break;
       case OpKind::kRecv: {
-        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag);
+        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag, op.comm);
         if (a && on_match(s, *a, PostedRecv::kBlocking)) break;
-        if (!a) r.posted.push_back({op.peer, op.tag, PostedRecv::kBlocking});
+        if (!a) r.posted.push_back({op.peer, op.tag, PostedRecv::kBlocking, op.comm});
         block(s, Mode::kRecv);
         return;
       }
       case OpKind::kIrecv: {
-        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag);
+        const std::optional<Arrival> a = take_unexpected(r, op.peer, op.tag, op.comm);
         if (!a) {
-          r.posted.push_back({op.peer, op.tag, op.request});
+          r.posted.push_back({op.peer, op.tag, op.request, op.comm});
           r.open.push_back(op.request);
         } else if (on_match(s, *a, op.request)) {
           r.done.push_back(op.request);
@@ -286,8 +305,10 @@ void ReplayWorkload::advance(Step& s) const {
         block(s, Mode::kWaitall);
         return;
       default: {  // a collective
-        ++r.collectives;
-        r.rounds = round_count(op, r.rank, trace_->ranks(), params_.allreduce);
+        r.coll_comm = op.comm;
+        r.coll_number = next_count(r.collectives, op.comm);
+        r.rounds = round_count(op, local_rank(op.comm, r.rank), comm_size(op.comm),
+                               params_.allreduce);
         block(s, Mode::kCollective);
         enter_round(s, 0);
         if (r.mode == Mode::kRunning) {
@@ -303,7 +324,7 @@ void ReplayWorkload::advance(Step& s) const {
 void ReplayWorkload::accept(Step& s, const Arrival& a) const {
   ReplayState& r = s.r;
   const auto it = std::find_if(r.posted.begin(), r.posted.end(), [&](const PostedRecv& p) {
-    return (p.src == kAny || p.src == static_cast<std::int32_t>(a.src)) &&
+    return p.comm == a.comm && (p.src == kAny || p.src == static_cast<std::int32_t>(a.src)) &&
            (p.tag == kAny || p.tag == a.tag);
   });
   if (it == r.posted.end()) {
@@ -330,13 +351,14 @@ void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, Algori
   const Envelope e = m.note.get<Envelope>();
   Step s{r, trace_->ops(r.rank), ctx};
   if (e.type == Envelope::kCollective) {
-    if (r.mode == Mode::kCollective && e.seq == r.collectives - 1 && e.round == r.round) {
+    if (r.mode == Mode::kCollective && e.comm == r.coll_comm && e.seq == r.coll_number &&
+        e.round == r.round) {
       if (--r.recvs_left == 0) {
         enter_round(s, r.round + 1);
         if (r.mode == Mode::kRunning) resume(s);
       }
     } else {
-      r.early.push_back({e.src, e.seq, e.round});
+      r.early.push_back({e.src, e.seq, e.round, e.comm});
     }
     return;
   }
@@ -346,7 +368,7 @@ void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, Algori
     PDES_CHECK(it != r.sending.end(), "a clear to send for no rendezvous send");
     const PendingSend p = *it;
     r.sending.erase(it);
-    post(s, p.to, Envelope::kRendezvousData, 0, 0, p.send_id, p.bytes, flits_of(p.bytes));
+    post(s, p.to, Envelope::kRendezvousData, 0, 0, p.send_id, p.bytes, flits_of(p.bytes), 0);
     ++r.messages_sent;
     r.bytes_sent += p.bytes;
     if (p.request == PostedRecv::kBlocking) {
@@ -376,7 +398,8 @@ void ReplayWorkload::on_delivered(NodeId node, const DeliveredMessage& m, Algori
   // holding one that overtook another.
   std::uint32_t& next = expected(r.expected_from, e.src);
   const Arrival a{e.src, e.tag, e.seq,
-                  e.type == Envelope::kRequestToSend ? e.round : Arrival::kEager, e.bytes};
+                  e.type == Envelope::kRequestToSend ? e.round : Arrival::kEager, e.bytes, e.comm,
+                  0};
   if (e.seq != next) {
     r.held.push_back(a);
     return;

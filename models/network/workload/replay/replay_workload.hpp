@@ -67,16 +67,21 @@ class ReplayWorkload final : public Workload {
   void advance(Step& s) const;
   /// Releases a message of `flits` flits with its envelope (type, tag, seq, id, bytes).
   void post(Step& s, std::uint32_t to_rank, std::uint8_t type, std::int32_t tag,
-            std::uint32_t seq, std::uint32_t id, std::uint64_t bytes, std::uint64_t flits) const;
+            std::uint32_t seq, std::uint32_t id, std::uint64_t bytes, std::uint64_t flits,
+            std::uint32_t comm) const;
   std::uint64_t flits_of(std::uint64_t bytes) const;
   /// A point-to-point send (`request`: PostedRecv::kBlocking for a blocking one): eager up to
   /// the eager limit, else rendezvous. True if the rank now blocks.
   bool send(Step& s, std::uint32_t to_rank, std::int32_t tag, std::uint64_t bytes,
-            std::uint32_t request) const;
+            std::uint32_t request, std::uint32_t comm) const;
   void send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const;
   /// Takes the first unexpected message matching (src, tag), if any.
-  std::optional<Arrival> take_unexpected(ReplayState& r, std::int32_t src,
-                                         std::int32_t tag) const;
+  std::optional<Arrival> take_unexpected(ReplayState& r, std::int32_t src, std::int32_t tag,
+                                         std::uint32_t comm) const;
+  /// Communicator sizes and ranks (communicator 0: MPI_COMM_WORLD).
+  std::uint32_t comm_size(std::uint32_t comm) const;
+  std::uint32_t global_rank(std::uint32_t comm, std::uint32_t local) const;
+  std::uint32_t local_rank(std::uint32_t comm, std::uint32_t global) const;
   /// A receive (`request`, or kBlocking) matched `a`: true if it is complete (eager); for a
   /// rendezvous request to send, answers clear to send and waits for the data.
   bool on_match(Step& s, const Arrival& a, std::uint32_t request) const;

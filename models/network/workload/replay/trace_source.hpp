@@ -19,6 +19,9 @@ class TraceSource {
   virtual std::uint32_t ranks() const = 0;
   /// Rank `rank`'s operations, in order.
   virtual const std::vector<MpiOp>& ops(std::uint32_t rank) const = 0;
+  /// The global ranks of communicator `comm` (> 0), in their order within it; communicator 0
+  /// is MPI_COMM_WORLD (every rank in order) and has no list.
+  virtual const std::vector<std::uint32_t>& members(std::uint32_t comm) const = 0;
 };
 
 }  // namespace net::replay

@@ -15,27 +15,40 @@ class OpWriter {
  public:
   void compute(double ns) {
     const auto n = static_cast<std::uint64_t>(std::llround(ns));
-    if (n > 0) ops_.push_back({OpKind::kCompute, 0, 0, 0, 0, n});
+    if (n > 0) add(OpKind::kCompute, 0, 0, 0, 0, n);
   }
   void send(std::uint32_t peer, std::int32_t tag, std::uint64_t bytes) {
-    ops_.push_back({OpKind::kSend, static_cast<std::int32_t>(peer), tag, 0, 0, bytes});
+    add(OpKind::kSend, static_cast<std::int32_t>(peer), tag, 0, 0, bytes);
   }
   void recv(std::uint32_t peer, std::int32_t tag, std::uint64_t bytes) {
-    ops_.push_back({OpKind::kRecv, static_cast<std::int32_t>(peer), tag, 0, 0, bytes});
+    add(OpKind::kRecv, static_cast<std::int32_t>(peer), tag, 0, 0, bytes);
   }
   void isend(std::uint32_t peer, std::int32_t tag, std::uint64_t bytes) {
-    ops_.push_back({OpKind::kIsend, static_cast<std::int32_t>(peer), tag, next_++, 0, bytes});
+    add(OpKind::kIsend, static_cast<std::int32_t>(peer), tag, next_++, 0, bytes);
   }
   void irecv(std::uint32_t peer, std::int32_t tag, std::uint64_t bytes) {
-    ops_.push_back({OpKind::kIrecv, static_cast<std::int32_t>(peer), tag, next_++, 0, bytes});
+    add(OpKind::kIrecv, static_cast<std::int32_t>(peer), tag, next_++, 0, bytes);
   }
-  void waitall() { ops_.push_back({OpKind::kWaitall, 0, 0, 0, 0, 0}); }
+  void waitall() { add(OpKind::kWaitall, 0, 0, 0, 0, 0); }
   void collective(OpKind kind, std::uint64_t bytes, std::uint32_t root = 0) {
-    ops_.push_back({kind, 0, 0, 0, root, bytes});
+    add(kind, 0, 0, 0, root, bytes);
   }
   std::vector<MpiOp> take() { return std::move(ops_); }
 
  private:
+  // Every field by name: skeletons run on MPI_COMM_WORLD (comm 0).
+  void add(OpKind kind, std::int32_t peer, std::int32_t tag, std::uint32_t request,
+           std::uint32_t root, std::uint64_t amount) {
+    MpiOp op;
+    op.kind = kind;
+    op.peer = peer;
+    op.tag = tag;
+    op.request = request;
+    op.root = root;
+    op.amount = amount;
+    ops_.push_back(op);
+  }
+
   std::vector<MpiOp> ops_;
   std::uint32_t next_ = 0;
 };

@@ -41,4 +41,10 @@ const std::vector<MpiOp>& SkeletonTrace::ops(std::uint32_t rank) const {
   return it->second;
 }
 
+const std::vector<std::uint32_t>& SkeletonTrace::members(std::uint32_t comm) const {
+  PDES_CHECK(false, "skeleton " + std::to_string(comm) + ": skeletons have no communicators");
+  static const std::vector<std::uint32_t> none;
+  return none;
+}
+
 }  // namespace net::replay

@@ -32,6 +32,8 @@ class SkeletonTrace final : public TraceSource {
   SkeletonTrace(const std::string& name, SkeletonParams params);
   std::uint32_t ranks() const override { return params_.ranks; }
   const std::vector<MpiOp>& ops(std::uint32_t rank) const override;
+  /// Skeletons run on MPI_COMM_WORLD only.
+  const std::vector<std::uint32_t>& members(std::uint32_t comm) const override;
 
  private:
   SkeletonGenerator generate_;
