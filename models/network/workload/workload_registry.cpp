@@ -3,6 +3,8 @@
 
 #include <memory>
 
+#include "models/network/missions/message_lp_kinds.hpp"
+#include "models/network/missions/mission_workload.hpp"
 #include "models/network/workload/message_list_workload.hpp"
 #include "models/network/workload/synthetic_workload.hpp"
 #include "pdes/error.hpp"
@@ -25,6 +27,13 @@ std::unique_ptr<Workload> make_message_list(const WorkloadSetup& s) {
       s.params.workload.message_file, s.topology.num_nodes(), s.params.packet_size));
 }
 
+std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
+  const std::uint32_t n = missions::message_level_dimension(s.topology, "workload.kind");
+  return std::make_unique<missions::MissionWorkload>(
+      s.params.missions.mission, s.topology.num_nodes(), n,
+      s.params.missions.adapter.links == "half_duplex");
+}
+
 template <class Scheduler>
 SchedulerRegistry::Factory scheduler() {
   return [] { return std::make_unique<Scheduler>(); };
@@ -36,6 +45,8 @@ void register_workloads(WorkloadRegistry& registry) {
   registry.add("synthetic", "the [traffic] section: patterns, loads, phases (default)",
                make_synthetic);
   registry.add("message_list", "messages listed in workload.message_file", make_message_list);
+  registry.add("mission", "bursty hypercube missions, the [mission] section (docs/missions.md)",
+               make_mission);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {
