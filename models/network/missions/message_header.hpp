@@ -17,6 +17,8 @@
 //                      its endpoint whose address has the link's bit clear)
 //   tick 5  kDecide    the owner picks the next message of an idle link: every request of the
 //                      cycle has arrived, so the policy sees all contenders of the cycle.
+// PA routing runs rounds after the decision phase: round k proposes at tick 10 + 4k, owners
+// arbitrate at + 2, the answers arrive at + 3 (pa_switch_lp.hpp).
 // A transmission decided at tick 5 of cycle k is taken to start at cycle k and ends at cycle
 // k + length, when the receiver gets kArrive. Times are exact in cycles.
 #pragma once
@@ -32,12 +34,20 @@ enum class MessageTopic : std::uint8_t {
   kArrive = 3,   ///< -> router: the message arrived over link `port`
   kDecide = 4,   ///< owner (self): link `port` may start its next message
   kDeliver = 5,  ///< router -> node: the message reached its destination
+  // PA routing (pa_switch_lp.hpp): rounds of proposals within a cycle.
+  kRound = 6,      ///< router (self): propose links for the waiting messages (round `port`)
+  kPropose = 7,    ///< router -> link owner: this message asks for link `port` this cycle
+  kArbitrate = 8,  ///< owner (self): grant each proposed link to one of its two ends
+  kGrant = 9,      ///< owner -> proposer: the link is yours, the message has left
+  kReject = 10,    ///< owner -> proposer: not this link (control.sent: busy until, cycle)
 };
 
 inline constexpr std::int64_t kDeliverPhase = 1;
 inline constexpr std::int64_t kDecidePhase = 5;
-/// router.cycle_ps must leave room for the phases.
-inline constexpr std::int64_t kMinCycleTicks = 8;
+inline constexpr std::int64_t kFirstRoundPhase = 10;
+inline constexpr std::int64_t kRoundTicks = 4;
+/// router.cycle_ps must leave room for the phases (PA: 17 rounds at most).
+inline constexpr std::int64_t kMinCycleTicks = kFirstRoundPhase + 18 * kRoundTicks;
 
 struct MessageHeader {
   std::uint32_t src = 0;

@@ -7,6 +7,7 @@
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/message_node_lp.hpp"
 #include "models/network/missions/message_switch_lp.hpp"
+#include "models/network/missions/pa_switch_lp.hpp"
 #include "models/network/missions/policy_registry.hpp"
 #include "models/network/topology/hypercube.hpp"
 
@@ -45,9 +46,16 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   PolicyRegistry policies;
   register_policies(policies);
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(a.params.missions.adapter.policy);
-  sim.add_lp(id, std::make_unique<const MessageSwitchLp>(
-                     static_cast<std::uint32_t>(a.router), n, a.layout, a.params.missions.adapter,
-                     std::move(policy), a.params.router.cycle_ps));
+  const auto router = static_cast<std::uint32_t>(a.router);
+  const AdapterParams& adapter = a.params.missions.adapter;
+  if (adapter.routing == "pa") {
+    sim.add_lp(id, std::make_unique<const PaSwitchLp>(router, n, a.layout, adapter,
+                                                      std::move(policy), a.params.router.cycle_ps));
+  } else {
+    sim.add_lp(id, std::make_unique<const MessageSwitchLp>(router, n, a.layout, adapter,
+                                                           std::move(policy),
+                                                           a.params.router.cycle_ps));
+  }
 }
 
 void MessageAdapterKind::add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& a) const {

@@ -65,8 +65,9 @@ void declare_mission_sections(io::Schema& s) {
   s.section_active_when("adapter", "simulation.model", "network");
   s.add_choice("adapter.policy", d.adapter.policy, policy_names())
       .describe("Scheduling policy of the link queues: fifo, sf, lf, nf, ff, sbf, lbf");
-  s.add_choice("adapter.routing", d.adapter.routing, {"ecube"})
-      .describe("ecube: lowest differing dimension first");
+  s.add_choice("adapter.routing", d.adapter.routing, {"ecube", "pa"})
+      .describe("ecube: lowest differing dimension first, per-link queues; pa: progressive "
+                "adaptive (lowest free needed dimension), one queue per node");
   s.add_choice("adapter.links", d.adapter.links, {"half_duplex", "full_duplex"})
       .describe("half_duplex: one message at a time on a link, either way (the paper)");
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})

@@ -21,7 +21,8 @@
 //
 // [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
 //   policy        the scheduling policy (scheduling_policy.hpp)
-//   routing       ecube (deterministic, per-link priority queues)
+//   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
+//                 minimal, one queue per node; pa_switch_lp.hpp)
 //   links         half_duplex (the paper) or full_duplex
 //   arbitration   how the two ends of a half-duplex link share it (spec §9, not stated):
 //                 "shared" (default): one priority queue for both directions, the first message
