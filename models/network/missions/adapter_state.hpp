@@ -20,7 +20,8 @@ struct QueuedMessage {
   std::uint32_t at = 0;        ///< the router where the message waits (the link's sending end)
   std::uint32_t reserved = 0;
   std::int64_t priority = 0;   ///< SchedulingPolicy::priority at `at`
-  std::int64_t queued = 0;     ///< cycle it joined the queue (the FIFO tie-break)
+  std::int64_t queued = 0;     ///< cycle it joined the queue, or (VCT) is received whole: it
+                               ///< may go from then on; the FIFO tie-break
   bool operator==(const QueuedMessage&) const = default;
 };
 static_assert(std::is_trivially_copyable_v<QueuedMessage>);

@@ -40,6 +40,11 @@ enum class MessageTopic : std::uint8_t {
   kArbitrate = 8,  ///< owner (self): grant each proposed link to one of its two ends
   kGrant = 9,      ///< owner -> proposer: the link is yours, the message has left
   kReject = 10,    ///< owner -> proposer: not this link (control.sent: busy until, cycle)
+  // Virtual cut-through (message_switch_lp.hpp): the header runs ahead within the cycle.
+  kHeader = 11,    ///< -> router: a message's header arrived over link `port`; the message is
+                   ///< received whole at cycle control.sent
+  kCut = 12,       ///< router -> link owner: cut through link `port` now, or buffer the message
+                   ///< until it is whole (control.sent)
 };
 
 inline constexpr std::int64_t kDeliverPhase = 1;

@@ -48,6 +48,11 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(a.params.missions.adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
   const AdapterParams& adapter = a.params.missions.adapter;
+  if (adapter.routing == "pa" && adapter.switching != "message") {
+    throw pdes::ConfigError("adapter.switching", "'" + adapter.switching +
+                                                     "' is not available with adapter.routing = "
+                                                     "\"pa\" (message switching only)");
+  }
   if (adapter.routing == "pa") {
     sim.add_lp(id, std::make_unique<const PaSwitchLp>(router, n, a.layout, adapter,
                                                       std::move(policy), a.params.router.cycle_ps));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/missions/message_node_lp.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
@@ -120,7 +121,7 @@ void MessageNodeLp::deliver(const NetEvent& event, MessageNodeState& state,
   d.injected = d.created;
   d.delivered = arrival * cycle_;
   const std::int64_t moving = std::int64_t{msg.hops} * msg.length;
-  d.blocked_cycles = static_cast<std::uint32_t>(arrival - msg.created - moving);
+  d.blocked_cycles = static_cast<std::uint32_t>(std::max<std::int64_t>(0, arrival - msg.created - moving));
   d.min_hops = static_cast<std::uint8_t>(min_links + 1);
   d.message = msg.id;
   d.message_packets = 1;

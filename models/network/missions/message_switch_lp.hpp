@@ -18,8 +18,13 @@
 //   queue and the two heads go first come, first served. full_duplex: each direction is its own link, owned
 //   by its sender.
 // - Timing: message_header.hpp. Times in cycles are exact.
+// - adapter.switching = "vct" (virtual cut-through, §5; spec §5 [OURS]: zero header delay):
+//   a transmission's header reaches the next router in the same cycle; if that router's next
+//   link is idle and no message waiting for it may go, the message cuts through (the links are
+//   held over the same ℓ cycles); otherwise it is buffered and competes once received whole.
+//   Cut-through attempts follow the cycle's decisions (tick 5), 2 ticks per hop.
 //
-// Limitations: concentration 1; e-cube only; no circuit switching or virtual cut-through yet.
+// Limitations: concentration 1; e-cube only (PA: pa_switch_lp.hpp); no circuit switching.
 #pragma once
 
 #include <memory>
@@ -53,11 +58,23 @@ class MessageSwitchLp final : public pdes::LogicalProcess<AdapterState, NetEvent
  private:
   /// A message at this router: delivered here or queued for its next link.
   void route(MessageHeader msg, AdapterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// VCT: a header at this router; the message is whole here at cycle `complete`.
+  void header(const MessageHeader& msg, std::int64_t complete, AdapterState& state,
+              pdes::Context<NetEvent>& ctx) const;
+  /// VCT, at the owner of link `port`: cut through now or buffer until `complete`.
+  void cut(std::uint32_t port, const MessageHeader& msg, std::uint32_t at, std::int64_t complete,
+           AdapterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Queues `msg` (at `at`) for link `port`, allowed to go from cycle `eligible`.
   void enqueue(std::uint32_t port, const MessageHeader& msg, std::uint32_t at,
-               AdapterState& state, pdes::Context<NetEvent>& ctx) const;
+               std::int64_t eligible, AdapterState& state, pdes::Context<NetEvent>& ctx) const;
+  void start(std::uint32_t port, MessageHeader msg, std::uint32_t at, LinkState& link,
+             pdes::Context<NetEvent>& ctx) const;
+  void schedule_decide(std::uint32_t port, std::int64_t at_cycle, LinkState& link,
+                       pdes::Context<NetEvent>& ctx) const;
   void decide(std::uint32_t port, AdapterState& state, pdes::Context<NetEvent>& ctx) const;
   void send_control(pdes::LpId to, std::int64_t delay, MessageTopic topic, std::uint32_t port,
-                    const MessageHeader& msg, pdes::Context<NetEvent>& ctx) const;
+                    const MessageHeader& msg, pdes::Context<NetEvent>& ctx,
+                    std::int64_t extra = 0) const;
   std::int64_t cycle(pdes::Context<NetEvent>& ctx) const { return ctx.now().ticks() / cycle_; }
 
   const std::uint32_t router_;
@@ -66,6 +83,7 @@ class MessageSwitchLp final : public pdes::LogicalProcess<AdapterState, NetEvent
   const AdapterParams params_;
   const bool half_duplex_;
   const bool heads_;  ///< adapter.arbitration = "heads"
+  const bool vct_;    ///< adapter.switching = "vct"
   const std::shared_ptr<const SchedulingPolicy> policy_;
   const std::int64_t cycle_;
 };

@@ -68,6 +68,9 @@ void declare_mission_sections(io::Schema& s) {
   s.add_choice("adapter.routing", d.adapter.routing, {"ecube", "pa"})
       .describe("ecube: lowest differing dimension first, per-link queues; pa: progressive "
                 "adaptive (lowest free needed dimension), one queue per node");
+  s.add_choice("adapter.switching", d.adapter.switching, {"message", "vct"})
+      .describe("message: store-and-forward message switching; vct: virtual cut-through "
+                "(e-cube only)");
   s.add_choice("adapter.links", d.adapter.links, {"half_duplex", "full_duplex"})
       .describe("half_duplex: one message at a time on a link, either way (the paper)");
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})
@@ -93,6 +96,7 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.adapter.policy = c.get_string("adapter.policy");
   m.adapter.routing = c.get_string("adapter.routing");
   m.adapter.links = c.get_string("adapter.links");
+  m.adapter.switching = c.get_string("adapter.switching");
   m.adapter.arbitration = c.get_string("adapter.arbitration");
   m.adapter.age_weight = c.get_float("adapter.age_weight");
   return m;

@@ -23,6 +23,7 @@
 //   policy        the scheduling policy (scheduling_policy.hpp)
 //   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
 //                 minimal, one queue per node; pa_switch_lp.hpp)
+//   switching     message (store-and-forward, §5 MS) or vct (virtual cut-through, e-cube)
 //   links         half_duplex (the paper) or full_duplex
 //   arbitration   how the two ends of a half-duplex link share it (spec §9, not stated):
 //                 "shared" (default): one priority queue for both directions, the first message
@@ -57,6 +58,7 @@ struct MissionParams {
 struct AdapterParams {
   std::string policy = "fifo";
   std::string routing = "ecube";
+  std::string switching = "message";
   std::string links = "half_duplex";
   std::string arbitration = "shared";
   double age_weight = 0.0;
