@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "models/network/missions/circuit_manager_lp.hpp"
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/message_node_lp.hpp"
 #include "models/network/missions/message_switch_lp.hpp"
@@ -53,7 +54,16 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
                                                      "' is not available with adapter.routing = "
                                                      "\"pa\" (message switching only)");
   }
-  if (adapter.routing == "pa") {
+  if (adapter.switching == "circuit") {
+    if (adapter.routing != "ecube") {
+      throw pdes::ConfigError("adapter.routing",
+                              "'" + adapter.routing + "' is not available with adapter.switching "
+                                                      "= \"circuit\" (e-cube only)");
+    }
+    sim.add_lp(id, std::make_unique<const CircuitManagerLp>(router, n, a.layout, adapter,
+                                                            std::move(policy),
+                                                            a.params.router.cycle_ps));
+  } else if (adapter.routing == "pa") {
     sim.add_lp(id, std::make_unique<const PaSwitchLp>(router, n, a.layout, adapter,
                                                       std::move(policy), a.params.router.cycle_ps));
   } else {

@@ -68,9 +68,9 @@ void declare_mission_sections(io::Schema& s) {
   s.add_choice("adapter.routing", d.adapter.routing, {"ecube", "pa"})
       .describe("ecube: lowest differing dimension first, per-link queues; pa: progressive "
                 "adaptive (lowest free needed dimension), one queue per node");
-  s.add_choice("adapter.switching", d.adapter.switching, {"message", "vct"})
-      .describe("message: store-and-forward message switching; vct: virtual cut-through "
-                "(e-cube only)");
+  s.add_choice("adapter.switching", d.adapter.switching, {"message", "vct", "circuit"})
+      .describe("message: store-and-forward message switching; vct: virtual cut-through; "
+                "circuit: circuit switching (vct and circuit: e-cube only)");
   s.add_choice("adapter.links", d.adapter.links, {"half_duplex", "full_duplex"})
       .describe("half_duplex: one message at a time on a link, either way (the paper)");
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})

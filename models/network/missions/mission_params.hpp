@@ -23,7 +23,8 @@
 //   policy        the scheduling policy (scheduling_policy.hpp)
 //   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
 //                 minimal, one queue per node; pa_switch_lp.hpp)
-//   switching     message (store-and-forward, §5 MS) or vct (virtual cut-through, e-cube)
+//   switching     message (store-and-forward, §5 MS), vct (virtual cut-through, e-cube) or
+//                 circuit (circuit switching, e-cube; circuit_manager_lp.hpp)
 //   links         half_duplex (the paper) or full_duplex
 //   arbitration   how the two ends of a half-duplex link share it (spec §9, not stated):
 //                 "shared" (default): one priority queue for both directions, the first message
