@@ -61,7 +61,7 @@ struct MessageHeader {
   std::uint32_t length = 0;  ///< time units (cycles) per hop
   std::uint32_t group = 0;   ///< the workload's label (the mission)
   std::uint16_t hops = 0;    ///< links crossed so far
-  std::uint16_t reserved = 0;
+  std::uint16_t detours = 0;  ///< DFS: dimensions taken as detours so far (bit d)
   std::int64_t created = 0;  ///< release cycle
   bool operator==(const MessageHeader&) const = default;
 };

@@ -49,10 +49,11 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(a.params.missions.adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
   const AdapterParams& adapter = a.params.missions.adapter;
-  if (adapter.routing == "pa" && adapter.switching != "message") {
+  if (adapter.routing != "ecube" && adapter.switching != "message") {
     throw pdes::ConfigError("adapter.switching", "'" + adapter.switching +
-                                                     "' is not available with adapter.routing = "
-                                                     "\"pa\" (message switching only)");
+                                                     "' is not available with adapter.routing = \"" +
+                                                     adapter.routing +
+                                                     "\" (message switching only)");
   }
   if (adapter.switching == "circuit") {
     if (adapter.routing != "ecube") {
@@ -63,7 +64,7 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
     sim.add_lp(id, std::make_unique<const CircuitManagerLp>(router, n, a.layout, adapter,
                                                             std::move(policy),
                                                             a.params.router.cycle_ps));
-  } else if (adapter.routing == "pa") {
+  } else if (adapter.routing == "pa" || adapter.routing == "dfs") {
     sim.add_lp(id, std::make_unique<const PaSwitchLp>(router, n, a.layout, adapter,
                                                       std::move(policy), a.params.router.cycle_ps));
   } else {

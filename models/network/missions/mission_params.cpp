@@ -65,9 +65,10 @@ void declare_mission_sections(io::Schema& s) {
   s.section_active_when("adapter", "simulation.model", "network");
   s.add_choice("adapter.policy", d.adapter.policy, policy_names())
       .describe("Scheduling policy of the link queues: fifo, sf, lf, nf, ff, sbf, lbf");
-  s.add_choice("adapter.routing", d.adapter.routing, {"ecube", "pa"})
+  s.add_choice("adapter.routing", d.adapter.routing, {"ecube", "pa", "dfs"})
       .describe("ecube: lowest differing dimension first, per-link queues; pa: progressive "
-                "adaptive (lowest free needed dimension), one queue per node");
+                "adaptive (lowest free needed dimension), one queue per node; dfs: pa plus "
+                "detours when every needed link is busy");
   s.add_choice("adapter.switching", d.adapter.switching, {"message", "vct", "circuit"})
       .describe("message: store-and-forward message switching; vct: virtual cut-through; "
                 "circuit: circuit switching (vct and circuit: e-cube only)");
@@ -76,6 +77,11 @@ void declare_mission_sections(io::Schema& s) {
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})
       .describe("Half-duplex link between its ends: shared (one priority queue for both "
                 "directions) or heads (each end's best message, first come first served)");
+  s.add_float("adapter.dfs_slack", d.adapter.dfs_slack)
+      .finite()
+      .min(0.0)
+      .describe("dfs: take a detour only if every needed link stays busy for more than this "
+                "times the message length (a detour costs 2 x length); 0: whenever busy");
   s.add_float("adapter.age_weight", d.adapter.age_weight)
       .finite()
       .min(0.0)
@@ -99,6 +105,7 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.adapter.switching = c.get_string("adapter.switching");
   m.adapter.arbitration = c.get_string("adapter.arbitration");
   m.adapter.age_weight = c.get_float("adapter.age_weight");
+  m.adapter.dfs_slack = c.get_float("adapter.dfs_slack");
   return m;
 }
 

@@ -22,7 +22,7 @@
 // [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
 //   policy        the scheduling policy (scheduling_policy.hpp)
 //   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
-//                 minimal, one queue per node; pa_switch_lp.hpp)
+//                 minimal, one queue per node; pa_switch_lp.hpp) or dfs (pa with detours)
 //   switching     message (store-and-forward, §5 MS), vct (virtual cut-through, e-cube) or
 //                 circuit (circuit switching, e-cube; circuit_manager_lp.hpp)
 //   links         half_duplex (the paper) or full_duplex
@@ -30,6 +30,7 @@
 //                 "shared" (default): one priority queue for both directions, the first message
 //                 in policy order goes; "heads": each end keeps its own priority queue and
 //                 the two heads go first come, first served (earlier queued; ties: the owner)
+//   dfs_slack     dfs: detour only if the needed links stay busy > dfs_slack × ℓ cycles
 //   age_weight    w >= 0: priority − w × age (steady state, §4.3 [OURS]); 0: off
 #pragma once
 
@@ -63,6 +64,7 @@ struct AdapterParams {
   std::string links = "half_duplex";
   std::string arbitration = "shared";
   double age_weight = 0.0;
+  double dfs_slack = 2.0;
   bool operator==(const AdapterParams&) const = default;
 };
 

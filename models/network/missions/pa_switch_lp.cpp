@@ -30,6 +30,7 @@ PaSwitchLp::PaSwitchLp(std::uint32_t router, std::uint32_t dimension, LpLayout l
       params_(params),
       half_duplex_(params.links == "half_duplex"),
       heads_(half_duplex_ && params.arbitration == "heads"),
+      detours_(params.routing == "dfs"),
       policy_(std::move(policy)),
       cycle_(cycle_ticks) {}
 
@@ -148,13 +149,30 @@ void PaSwitchLp::round(std::uint32_t /*k*/, PaState& state,
       q.tried_cycle = t;
       q.tried = 0;
     }
-    const std::uint32_t candidates = (q.msg.dst ^ router_) & ~q.tried & ~taken;
+    const std::uint32_t needed = q.msg.dst ^ router_;
+    std::uint32_t candidates = needed & ~q.tried & ~taken;
+    if (candidates == 0 && detours_ && detour_pays(q, needed, state, t)) {
+      const std::uint32_t all = (1u << dimension_) - 1;
+      candidates = all & ~needed & ~q.msg.detours & ~q.tried & ~taken;
+    }
     if (candidates == 0) continue;
     const auto d = static_cast<std::uint32_t>(std::countr_zero(candidates));  // lowest first
     taken |= 1u << d;
     q.proposed = d + 1;
     propose(q, d, state, ctx);
   }
+}
+
+bool PaSwitchLp::detour_pays(const PaQueued& q, std::uint32_t needed, const PaState& state,
+                             std::int64_t t) const {
+  std::int64_t earliest = -1;  // the earliest a needed link frees, as far as this end knows
+  for (std::uint32_t d = 0; d < dimension_; ++d) {
+    if ((needed & (1u << d)) == 0) continue;
+    const std::int64_t free_at = std::max(state.links[d].busy_until, t);
+    if (earliest < 0 || free_at < earliest) earliest = free_at;
+  }
+  return static_cast<double>(earliest - t) >
+         params_.dfs_slack * static_cast<double>(q.msg.length);
 }
 
 void PaSwitchLp::propose(const PaQueued& q, std::uint32_t d, PaState& state,
@@ -182,6 +200,7 @@ void PaSwitchLp::arbitrate(PaState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t t = cycle(ctx);
   const std::int64_t reply = ctx.now().ticks() + 1;
   bool local_refused = false;
+  bool local_sent = false;
   auto refuse_local = [&](PaLink& link, std::uint32_t d) {
     PaQueued& q = state.queue[find(state.queue, link.local)];
     q.tried |= 1u << d;
@@ -212,6 +231,7 @@ void PaSwitchLp::arbitrate(PaState& state, pdes::Context<NetEvent>& ctx) const {
         const MessageHeader msg = state.queue[i].msg;
         state.queue.erase(state.queue.begin() + static_cast<std::ptrdiff_t>(i));
         transmit(d, msg, router_, state, ctx);
+        local_sent = true;
         if (link.has_remote != 0) {
           send(layout_.router_lp(link.remote_at), reply, MessageTopic::kReject, d, link.remote,
                link.busy_until, ctx);
@@ -226,7 +246,11 @@ void PaSwitchLp::arbitrate(PaState& state, pdes::Context<NetEvent>& ctx) const {
     link.has_local = 0;
     link.has_remote = 0;
   }
-  if (local_refused) {
+  // Messages that lost a link, or that waited behind one that just took it (DFS may now detour
+  // them), get another round in this cycle.
+  const bool idle_waiting = std::any_of(state.queue.begin(), state.queue.end(),
+                                        [](const PaQueued& q) { return q.proposed == 0; });
+  if (local_refused || (local_sent && detours_ && idle_waiting)) {
     const std::int64_t phase = ctx.now().ticks() - t * cycle_;
     const auto k = static_cast<std::uint32_t>((phase - kFirstRoundPhase) / kRoundTicks);
     schedule_round(t, k + 1, ctx);
@@ -241,6 +265,12 @@ void PaSwitchLp::granted(std::uint32_t d, PaState& state, pdes::Context<NetEvent
       state.links[d].busy_until = std::max(state.links[d].busy_until, free_at);
       state.queue.erase(state.queue.begin() + static_cast<std::ptrdiff_t>(i));
       schedule_round(free_at, 0, ctx);
+      if (detours_ && std::any_of(state.queue.begin(), state.queue.end(),
+                                  [](const PaQueued& q) { return q.proposed == 0; })) {
+        const std::int64_t phase = ctx.now().ticks() - t * cycle_;
+        const auto k = static_cast<std::uint32_t>((phase - kFirstRoundPhase) / kRoundTicks);
+        schedule_round(t, k + 1, ctx);
+      }
       return;
     }
   }
@@ -273,6 +303,7 @@ void PaSwitchLp::transmit(std::uint32_t d, MessageHeader msg, std::uint32_t at, 
   ++link.messages;
   link.busy_cycles += msg.length;
   ++msg.hops;
+  if (((msg.dst ^ at) & (1u << d)) == 0) msg.detours |= static_cast<std::uint16_t>(1u << d);
   send(layout_.router_lp(at ^ (1u << d)), link.busy_until * cycle_, MessageTopic::kArrive, d, msg,
        0, ctx);
   if (at == router_) schedule_round(link.busy_until, 0, ctx);

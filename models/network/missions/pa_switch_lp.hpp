@@ -24,6 +24,16 @@
 // A message granted in any round of cycle t starts at t and arrives at t + ℓ, as under e-cube.
 // Full-duplex links are owned by their sender: the rounds are local.
 //
+// adapter.routing = "dfs" (the fully adaptive comparator, Chen & Shin [8]; spec §4.3 [OURS]):
+// the same, but a message whose needed links are all busy or refused takes a free link of a
+// dimension it does not need — a detour, one hop away from its destination — lowest first,
+// each dimension at most once as a detour (MessageHeader::detours: no livelock, at most
+// H + 2n hops), provided its needed links stay busy (as far as this end knows) for more than
+// adapter.dfs_slack × ℓ cycles (a detour costs two extra hops of ℓ; 0: whenever they are
+// busy, [OURS]); it blocks only when no such link is free either. The busy links stand for
+// Chen & Shin's faulty ones; "backtracking" is never needed under message switching since a
+// message can always wait. RBR uses the current distance, which detours make inaccurate.
+//
 // Limitations: concentration 1; message switching only.
 #pragma once
 
@@ -54,6 +64,10 @@ class PaSwitchLp final : public pdes::LogicalProcess<PaState, NetEvent> {
   void receive(const MessageHeader& msg, PaState& state, pdes::Context<NetEvent>& ctx) const;
   void schedule_round(std::int64_t cycle, std::uint32_t k, pdes::Context<NetEvent>& ctx) const;
   void round(std::uint32_t k, PaState& state, pdes::Context<NetEvent>& ctx) const;
+  /// DFS: whether `q` may take a detour now: its needed links stay busy (as far as this end
+  /// knows) for more than adapter.dfs_slack x its length.
+  bool detour_pays(const PaQueued& q, std::uint32_t needed, const PaState& state,
+                   std::int64_t t) const;
   void propose(const PaQueued& q, std::uint32_t d, PaState& state,
                pdes::Context<NetEvent>& ctx) const;
   void arbitrate(PaState& state, pdes::Context<NetEvent>& ctx) const;
@@ -77,6 +91,7 @@ class PaSwitchLp final : public pdes::LogicalProcess<PaState, NetEvent> {
   const AdapterParams params_;
   const bool half_duplex_;
   const bool heads_;
+  const bool detours_;  ///< adapter.routing = "dfs"
   const std::shared_ptr<const SchedulingPolicy> policy_;
   const std::int64_t cycle_;
 };

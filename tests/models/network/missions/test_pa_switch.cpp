@@ -77,3 +77,44 @@ TEST_CASE("PA missions: every message arrives over a minimal path; rollback-safe
   const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
   CHECK(arrivals(checked) == arrivals(plain));
 }
+
+TEST_CASE("DFS takes a detour when its only needed link stays busy long enough") {
+  // Node 0 -> 1: A (10 units) holds link 0-1 over 1..11. B (2 units, also to 1) under DFS goes
+  // 0 -> 2 -> 3 -> 1 (1..3, 3..5, 5..7); under PA, or DFS with a slack of 10 x 2 cycles, it
+  // waits for 0-1 (11..13).
+  const auto work = [] { return listed(4, {{0, {{1, 1, 10, 0}, {1, 1, 2, 0}}}}); };
+  auto dfs = pa(2);
+  dfs.missions.adapter.routing = "dfs";
+  const auto run = run_cube(dfs, work());
+  const auto a = arrivals(run);
+  CHECK(a.at({0, 0}) == 11);
+  CHECK(a.at({0, 1}) == 7);
+  for (const net::PacketDelivered& d : run.sink.delivered) {
+    if (d.message == 1) CHECK(d.hops == 4);
+  }
+  CHECK(arrivals(run_cube(pa(2), work())).at({0, 1}) == 13);
+  dfs.missions.adapter.dfs_slack = 10.0;
+  CHECK(arrivals(run_cube(dfs, work())).at({0, 1}) == 13);
+}
+
+TEST_CASE("DFS missions: every message arrives once, within H + 2n hops; rollback-safe") {
+  auto p = pa(4, "lbf");
+  p.missions.adapter.routing = "dfs";
+  p.missions.adapter.dfs_slack = 0.0;  // detour as often as possible
+  p.missions.mission.count = 3;
+  p.missions.mission.period = 2000;
+  const auto plain = run_cube(p);
+  CHECK(plain.result.reason == pdes::TerminationReason::no_more_events);
+  CHECK(plain.sink.delivered.size() == plain.sink.generated.size());
+  CHECK(plain.sink.delivered.size() > 500);
+  std::size_t detoured = 0;
+  for (const net::PacketDelivered& d : plain.sink.delivered) {
+    CHECK(d.hops >= d.min_hops);
+    CHECK(d.hops - d.min_hops <= 2 * 4);
+    CHECK((d.hops - d.min_hops) % 2 == 0);  // every detour is undone
+    if (d.hops > d.min_hops) ++detoured;
+  }
+  CHECK(detoured > 0);
+  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
+  CHECK(arrivals(checked) == arrivals(plain));
+}
