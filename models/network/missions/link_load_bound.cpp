@@ -16,10 +16,11 @@ std::size_t link_index(std::uint32_t at, std::uint32_t d, std::uint32_t n, bool 
   return std::size_t{from} * n + d;
 }
 
-std::int64_t critical_path(std::span<const MissionMessageSpec> messages) {
+std::int64_t critical_path(std::span<const MissionMessageSpec> messages, bool store_and_forward) {
   std::int64_t best = 0;
   for (const auto& m : messages) {
-    best = std::max<std::int64_t>(best, std::int64_t{m.length} * std::popcount(m.src ^ m.dst));
+    const std::int64_t hops = store_and_forward ? std::popcount(m.src ^ m.dst) : 1;
+    best = std::max<std::int64_t>(best, std::int64_t{m.length} * hops);
   }
   return best;
 }
@@ -61,7 +62,7 @@ void add_path(const MissionMessageSpec& m, const std::vector<std::uint32_t>& pat
 }  // namespace
 
 std::int64_t ecube_bound(std::span<const MissionMessageSpec> messages, std::uint32_t n,
-                         bool half_duplex) {
+                         bool half_duplex, bool store_and_forward) {
   std::vector<std::int64_t> load((std::size_t{1} << n) * n, 0);
   for (const auto& m : messages) {
     std::uint32_t at = m.src;
@@ -72,7 +73,7 @@ std::int64_t ecube_bound(std::span<const MissionMessageSpec> messages, std::uint
     }
   }
   const std::int64_t links = load.empty() ? 0 : *std::max_element(load.begin(), load.end());
-  return std::max(links, critical_path(messages));
+  return std::max(links, critical_path(messages, store_and_forward));
 }
 
 namespace {
@@ -113,7 +114,7 @@ std::int64_t improve(std::span<const MissionMessageSpec> messages, std::uint32_t
 }  // namespace
 
 std::int64_t min_max_load(std::span<const MissionMessageSpec> messages, std::uint32_t n,
-                          bool half_duplex, int rounds) {
+                          bool half_duplex, int rounds, bool store_and_forward) {
   std::vector<std::size_t> order(messages.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -136,7 +137,7 @@ std::int64_t min_max_load(std::span<const MissionMessageSpec> messages, std::uin
   }
   const std::int64_t links = std::min(improve(messages, n, half_duplex, order, greedy, rounds),
                                       improve(messages, n, half_duplex, order, ecube, rounds));
-  return std::max(links, critical_path(messages));
+  return std::max(links, critical_path(messages, store_and_forward));
 }
 
 }  // namespace net::missions

@@ -4,7 +4,8 @@
 //
 // - ecube_bound: a lower bound on the makespan of any schedule over e-cube paths (the paper's
 //   OPT uses them, §3.1): the largest total length crossing one link (a half-duplex link counts
-//   both directions, spec §8.7), and no message arrives before ℓ × H after its release.
+//   both directions, spec §8.7), and no message arrives before ℓ × H after its release (ℓ under
+//   circuit switching and virtual cut-through).
 // - min_max_load: the centralized path selection reference (CPS, §4.4: "minimise the maximum
 //   link load"), [OURS] in place of the paper's simulated annealing ([7], not in the text): a
 //   local search over minimal paths from two starts (greedy paths, longest messages first, each
@@ -25,10 +26,13 @@ struct MissionMessageSpec {
   std::uint32_t length = 0;
 };
 
+/// `store_and_forward`: a message needs ℓ × H cycles (message switching); otherwise ℓ (circuit
+/// switching, virtual cut-through).
 std::int64_t ecube_bound(std::span<const MissionMessageSpec> messages, std::uint32_t dimension,
-                         bool half_duplex);
+                         bool half_duplex, bool store_and_forward = true);
 
 std::int64_t min_max_load(std::span<const MissionMessageSpec> messages,
-                          std::uint32_t dimension, bool half_duplex, int rounds = 3);
+                          std::uint32_t dimension, bool half_duplex, int rounds = 3,
+                          bool store_and_forward = true);
 
 }  // namespace net::missions

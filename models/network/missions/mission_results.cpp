@@ -47,7 +47,7 @@ void MissionResults::add_tables(io::ResultSet& local) const {
 }
 
 std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t dimension,
-                                               bool half_duplex) {
+                                               bool half_duplex, bool store_and_forward) {
   std::vector<MissionSummary> out;
   const std::size_t c_group = t.column_index("group");
   const std::size_t c_src = t.column_index("src");
@@ -58,8 +58,8 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
   std::vector<MissionMessageSpec> specs;
   auto flush = [&](MissionSummary& s) {
     s.makespan = s.completed - s.released;
-    s.bound = ecube_bound(specs, dimension, half_duplex);
-    s.cps_load = min_max_load(specs, dimension, half_duplex);
+    s.bound = ecube_bound(specs, dimension, half_duplex, store_and_forward);
+    s.cps_load = min_max_load(specs, dimension, half_duplex, 3, store_and_forward);
     out.push_back(s);
     specs.clear();
   };
@@ -89,7 +89,7 @@ void MissionResults::add_figures(const io::ResultSet& combined,
   const io::Table* t = combined.find("missions/messages");
   const std::vector<MissionSummary> missions =
       t == nullptr ? std::vector<MissionSummary>{}
-                   : summarize_missions(*t, dimension_, half_duplex_);
+                   : summarize_missions(*t, dimension_, half_duplex_, store_and_forward_);
   const double n = static_cast<double>(missions.size());
   figures.push_back(Figure::number("missions", "missions", n, "", "%.0f"));
   if (missions.empty()) {

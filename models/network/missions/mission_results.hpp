@@ -32,15 +32,16 @@ struct MissionSummary {
 };
 
 std::vector<MissionSummary> summarize_missions(const io::Table& messages,
-                                               std::uint32_t dimension, bool half_duplex);
+                                               std::uint32_t dimension, bool half_duplex,
+                                               bool store_and_forward = true);
 
 class MissionResults final : public ResultsExtension {
  public:
   /// `resolution`: cycles per time unit; the figures are in time units.
   MissionResults(std::uint32_t dimension, bool half_duplex, std::uint64_t period,
-                 std::uint64_t resolution = 1)
+                 std::uint64_t resolution = 1, bool store_and_forward = true)
       : dimension_(dimension), half_duplex_(half_duplex), period_(period),
-        resolution_(resolution) {}
+        resolution_(resolution), store_and_forward_(store_and_forward) {}
 
   bool accepts(std::uint16_t kind) const override {
     return kind == MissionMessage::kRecordKind || kind == MissionLink::kRecordKind;
@@ -55,6 +56,7 @@ class MissionResults final : public ResultsExtension {
   bool half_duplex_;
   std::uint64_t period_;
   std::uint64_t resolution_;
+  bool store_and_forward_;
   std::vector<MissionMessage> messages_;
   std::vector<MissionLink> links_;
 };

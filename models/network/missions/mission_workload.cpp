@@ -10,11 +10,13 @@
 namespace net::missions {
 
 MissionWorkload::MissionWorkload(MissionParams params, std::uint64_t num_nodes,
-                                 std::uint32_t dimension, bool half_duplex)
+                                 std::uint32_t dimension, bool half_duplex,
+                                 bool store_and_forward)
     : params_(std::move(params)),
       num_nodes_(num_nodes),
       dimension_(dimension),
-      half_duplex_(half_duplex) {
+      half_duplex_(half_duplex),
+      store_and_forward_(store_and_forward) {
   validate(params_, num_nodes_);
 }
 
@@ -110,7 +112,7 @@ void MissionWorkload::schedule_next(const MissionState& s, WorkloadContext& ctx)
 
 std::unique_ptr<ResultsExtension> MissionWorkload::make_results() const {
   return std::make_unique<MissionResults>(dimension_, half_duplex_, params_.period,
-                                          params_.resolution);
+                                          params_.resolution, store_and_forward_);
 }
 
 }  // namespace net::missions

@@ -46,8 +46,9 @@ class MissionWorkload final : public Workload {
  public:
   /// `dimension`: the hypercube's n (for the results' link-load bounds); `half_duplex`: how the
   /// bounds count a link.
+  /// `store_and_forward`: message switching (the bounds' ℓ × H term; ℓ otherwise).
   MissionWorkload(MissionParams params, std::uint64_t num_nodes, std::uint32_t dimension,
-                  bool half_duplex);
+                  bool half_duplex, bool store_and_forward = true);
 
   AlgorithmState initial_state(NodeId node) const override;
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
@@ -68,6 +69,7 @@ class MissionWorkload final : public Workload {
   const std::uint64_t num_nodes_;
   const std::uint32_t dimension_;
   const bool half_duplex_;
+  const bool store_and_forward_;
 };
 
 }  // namespace net::missions

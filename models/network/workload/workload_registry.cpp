@@ -31,7 +31,8 @@ std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
   const std::uint32_t n = missions::message_level_dimension(s.topology, "workload.kind");
   return std::make_unique<missions::MissionWorkload>(
       s.params.missions.mission, s.topology.num_nodes(), n,
-      s.params.missions.adapter.links == "half_duplex");
+      s.params.missions.adapter.links == "half_duplex",
+      s.params.missions.adapter.switching == "message");
 }
 
 template <class Scheduler>

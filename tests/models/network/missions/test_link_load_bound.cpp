@@ -29,3 +29,9 @@ TEST_CASE("min-max path selection spreads messages that e-cube piles on one link
   CHECK(ecube_bound(m, 2, false) == 6);
   CHECK(min_max_load(m, 2, false) == 4);
 }
+
+TEST_CASE("without store-and-forward a message needs only its length") {
+  const std::vector<MissionMessageSpec> m{{0, 7, 4}};
+  CHECK(ecube_bound(m, 3, true, false) == 4);
+  CHECK(min_max_load(m, 3, true, 3, false) == 4);
+}
