@@ -111,8 +111,15 @@ void PaSwitchLp::receive(const MessageHeader& msg, PaState& state,
     return;
   }
   const std::int64_t t = cycle(ctx);
-  state.queue.push_back(PaQueued{msg, policy_->priority(msg.length, std::popcount(msg.dst ^ router_)),
-                                 t, -1, 0, 0});
+  const PaQueued q{msg, policy_->priority(msg.length, std::popcount(msg.dst ^ router_)), t, -1, 0,
+                   0};
+  // Without an age term the policy order never changes: keep the queue in it.
+  const auto pos = std::upper_bound(state.queue.begin(), state.queue.end(), q,
+                                    [&](const PaQueued& a, const PaQueued& b) {
+                                      return key(a.priority, a.queued, a.msg, t) <
+                                             key(b.priority, b.queued, b.msg, t);
+                                    });
+  state.queue.insert(params_.age_weight == 0.0 ? pos : state.queue.end(), q);
   schedule_round(t, 0, ctx);
 }
 
@@ -137,12 +144,17 @@ void PaSwitchLp::round(std::uint32_t /*k*/, PaState& state,
   }
   std::vector<std::size_t> order(state.queue.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const PaQueued& x = state.queue[a];
-    const PaQueued& y = state.queue[b];
-    return key(x.priority, x.queued, x.msg, t) < key(y.priority, y.queued, y.msg, t);
-  });
+  if (params_.age_weight != 0.0) {  // else the queue is kept in policy order (receive)
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const PaQueued& x = state.queue[a];
+      const PaQueued& y = state.queue[b];
+      return key(x.priority, x.queued, x.msg, t) < key(y.priority, y.queued, y.msg, t);
+    });
+  }
+  const std::uint32_t all = (1u << dimension_) - 1;
   for (const std::size_t i : order) {
+    if ((taken & all) == all) break;  // every link is spoken for
+
     PaQueued& q = state.queue[i];
     if (q.proposed != 0) continue;
     if (q.tried_cycle != t) {
@@ -152,7 +164,6 @@ void PaSwitchLp::round(std::uint32_t /*k*/, PaState& state,
     const std::uint32_t needed = q.msg.dst ^ router_;
     std::uint32_t candidates = needed & ~q.tried & ~taken;
     if (candidates == 0 && detours_ && detour_pays(q, needed, state, t)) {
-      const std::uint32_t all = (1u << dimension_) - 1;
       candidates = all & ~needed & ~q.msg.detours & ~q.tried & ~taken;
     }
     if (candidates == 0) continue;
