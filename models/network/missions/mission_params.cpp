@@ -59,6 +59,14 @@ void declare_mission_sections(io::Schema& s) {
   s.add_int("mission.hot_spots", d.mission.hot_spots)
       .range(0, 1 << 20)
       .describe("0: uniform destinations; h: only the h hot nodes q*N/h receive");
+  s.add_float("mission.interarrival", d.mission.interarrival)
+      .finite()
+      .unit("time units")
+      .describe("mission_stream: mean time between a node's Poisson message arrivals, > 0");
+  s.add_int("mission.duration", static_cast<std::int64_t>(d.mission.duration))
+      .range(1, 1 << 30)
+      .unit("time units")
+      .describe("mission_stream: arrivals stop after this time");
   s.describe_section("adapter",
                      "The SPIDER-like message-level node adapter (router.kind = "
                      "\"message_switch\"; docs/missions.md)");
@@ -99,6 +107,8 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.mission.count = static_cast<std::uint64_t>(c.get_int("mission.count"));
   m.mission.period = static_cast<std::uint64_t>(c.get_int("mission.period"));
   m.mission.hot_spots = static_cast<std::uint32_t>(c.get_int("mission.hot_spots"));
+  m.mission.interarrival = c.get_float("mission.interarrival");
+  m.mission.duration = static_cast<std::uint64_t>(c.get_int("mission.duration"));
   m.adapter.policy = c.get_string("adapter.policy");
   m.adapter.routing = c.get_string("adapter.routing");
   m.adapter.links = c.get_string("adapter.links");

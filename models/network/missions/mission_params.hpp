@@ -18,6 +18,9 @@
 //                 overlap (idle cycles cost nothing; the results count overlaps)
 //   hot_spots     0: uniform destinations; h > 0: only the h hot nodes receive, node q * N / h
 //                 for q < h (spread over the cube, [OURS]; the paper does not say which)
+//   interarrival  workload.kind = "mission_stream" (steady state, §4.3): mean time units between
+//                 a node's Poisson arrivals
+//   duration      mission_stream: arrivals stop after this many time units (paper: 20,000)
 //
 // [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
 //   policy        the scheduling policy (scheduling_policy.hpp)
@@ -54,6 +57,8 @@ struct MissionParams {
   std::uint64_t count = 100;
   std::uint64_t period = 100000;
   std::uint32_t hot_spots = 0;
+  double interarrival = 20.0;   ///< mission_stream: mean time units between a node's messages
+  std::uint64_t duration = 20000;  ///< mission_stream: time units of arrivals
   bool operator==(const MissionParams&) const = default;
 };
 

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "models/network/missions/message_lp_kinds.hpp"
+#include "models/network/missions/mission_stream_workload.hpp"
 #include "models/network/missions/mission_workload.hpp"
 #include "models/network/workload/message_list_workload.hpp"
 #include "models/network/workload/synthetic_workload.hpp"
@@ -35,6 +36,12 @@ std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
       s.params.missions.adapter.switching == "message");
 }
 
+std::unique_ptr<Workload> make_mission_stream(const WorkloadSetup& s) {
+  missions::message_level_dimension(s.topology, "workload.kind");
+  return std::make_unique<missions::MissionStreamWorkload>(s.params.missions.mission,
+                                                           s.topology.num_nodes());
+}
+
 template <class Scheduler>
 SchedulerRegistry::Factory scheduler() {
   return [] { return std::make_unique<Scheduler>(); };
@@ -48,6 +55,9 @@ void register_workloads(WorkloadRegistry& registry) {
   registry.add("message_list", "messages listed in workload.message_file", make_message_list);
   registry.add("mission", "bursty hypercube missions, the [mission] section (docs/missions.md)",
                make_mission);
+  registry.add("mission_stream",
+               "steady Poisson messages per node, the [mission] section (docs/missions.md)",
+               make_mission_stream);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {

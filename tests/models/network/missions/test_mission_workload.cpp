@@ -9,6 +9,7 @@
 
 #include "models/network/metrics/network_results.hpp"
 #include "models/network/missions/mission_results.hpp"
+#include "models/network/missions/mission_stream_workload.hpp"
 #include "models/network/missions/mission_workload.hpp"
 #include "tests/models/network/missions/mission_run.hpp"
 
@@ -143,4 +144,28 @@ TEST_CASE("the results give one makespan per mission: last arrival minus first r
   double mean = 0;
   for (const MissionSummary& m : missions) mean += static_cast<double>(m.makespan) / 5.0;
   CHECK(value("makespan_mean") == doctest::Approx(mean));
+}
+
+TEST_CASE("mission_stream: Poisson arrivals at the given mean rate until the duration") {
+  auto p = cube(4, "lbf");
+  p.workload.kind = "mission_stream";
+  p.missions.mission.interarrival = 50.0;
+  p.missions.mission.duration = 10000;
+  p.missions.mission.length_sigma = 0.0;
+  const auto run = run_cube(p);
+  // 16 nodes x 10,000 / 50 = 3,200 expected.
+  CHECK(static_cast<double>(run.sink.generated.size()) == doctest::Approx(3200).epsilon(0.06));
+  for (const net::PacketGenerated& g : run.sink.generated) {
+    CHECK(g.created / testing::kCycle < 10000);
+    CHECK(g.src != g.dst);
+  }
+  CHECK(run.sink.delivered.size() == run.sink.generated.size());
+  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
+  CHECK(net::missions::testing::arrivals(checked) == net::missions::testing::arrivals(run));
+}
+
+TEST_CASE("mission_stream needs a positive inter-arrival time") {
+  MissionParams m;
+  m.interarrival = 0.0;
+  CHECK_THROWS_AS(MissionStreamWorkload(m, 16), pdes::ConfigError);
 }
