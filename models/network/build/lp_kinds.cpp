@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "models/network/missions/message_lp_kinds.hpp"
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
 
@@ -38,12 +39,18 @@ void register_router_kinds(RouterKindRegistry& registry) {
   registry.add("input_queued",
                "input-queued VC router, credit flow control; wormhole, VCT or SAF (RouterLp)",
                make<InputQueuedRouter, RouterKindRegistry>());
+  registry.add("message_switch",
+               "message-level SPIDER-like hypercube adapter, message switching (docs/missions.md)",
+               make<missions::MessageSwitchKind, RouterKindRegistry>());
 }
 
 void register_node_kinds(NodeKindRegistry& registry) {
   registry.add("network_interface",
                "traffic source, one-port network interface and sink (NodeLp)",
                make<NetworkInterfaceNode, NodeKindRegistry>());
+  registry.add("message_adapter",
+               "whole messages to and from a message_switch router (docs/missions.md)",
+               make<missions::MessageAdapterKind, NodeKindRegistry>());
 }
 
 std::vector<std::string> router_kind_names() {

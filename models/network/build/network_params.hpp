@@ -29,6 +29,7 @@
 
 #include "models/network/node/injection_params.hpp"
 #include "models/network/node/node_params.hpp"
+#include "models/network/missions/mission_params.hpp"
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/topology/topology_params.hpp"
@@ -66,6 +67,8 @@ struct NetworkParams {
   /// What the nodes send: the synthetic traffic above (default) or another workload, and the
   /// order in which each node sends its queued messages.
   WorkloadParams workload;
+  /// The mission generator and the message-level adapter ([mission], [adapter]; docs/missions.md).
+  missions::MissionSetup missions;
 
   /// The routing options as T, created with T's defaults if there are none yet (tests and
   /// benchmarks set an algorithm's parameters this way).

@@ -243,6 +243,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   }
   read_phases(config, p, errors);
   p.workload = workload_params_from(config);
+  p.missions = missions::mission_setup_from(config);
   return p;
 }
 

@@ -14,6 +14,7 @@
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
+#include "models/network/missions/mission_params.hpp"
 #include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "models/network/workload/workload_registry.hpp"
 
@@ -334,6 +335,7 @@ void declare_network_schema(io::Schema& schema) {
   declare_traffic_section(schema, defaults);
   declare_workload_section(schema, defaults.workload);
   declare_metrics_section(schema);
+  missions::declare_mission_sections(schema);
   RoutingRegistry routings;
   register_routings(routings);
   routings.declare_config(schema);

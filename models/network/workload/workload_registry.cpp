@@ -3,6 +3,9 @@
 
 #include <memory>
 
+#include "models/network/missions/message_lp_kinds.hpp"
+#include "models/network/missions/mission_stream_workload.hpp"
+#include "models/network/missions/mission_workload.hpp"
 #include "models/network/workload/message_list_workload.hpp"
 #include "models/network/workload/replay/rank_mapping.hpp"
 #include "models/network/workload/replay/logical_trace.hpp"
@@ -85,6 +88,20 @@ std::unique_ptr<Workload> make_skeleton(const WorkloadSetup& s) {
                    "workload.skeleton_ranks");
 }
 
+std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
+  const std::uint32_t n = missions::message_level_dimension(s.topology, "workload.kind");
+  return std::make_unique<missions::MissionWorkload>(
+      s.params.missions.mission, s.topology.num_nodes(), n,
+      s.params.missions.adapter.links == "half_duplex",
+      s.params.missions.adapter.switching == "message");
+}
+
+std::unique_ptr<Workload> make_mission_stream(const WorkloadSetup& s) {
+  missions::message_level_dimension(s.topology, "workload.kind");
+  return std::make_unique<missions::MissionStreamWorkload>(s.params.missions.mission,
+                                                           s.topology.num_nodes());
+}
+
 template <class Scheduler>
 SchedulerRegistry::Factory scheduler() {
   return [] { return std::make_unique<Scheduler>(); };
@@ -100,6 +117,11 @@ void register_workloads(WorkloadRegistry& registry) {
                make_replay);
   registry.add("skeleton", "MPI ranks running an application skeleton (workload.skeleton)",
                make_skeleton);
+  registry.add("mission", "bursty hypercube missions, the [mission] section (docs/missions.md)",
+               make_mission);
+  registry.add("mission_stream",
+               "steady Poisson messages per node, the [mission] section (docs/missions.md)",
+               make_mission_stream);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {

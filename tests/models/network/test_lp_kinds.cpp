@@ -29,13 +29,15 @@ class CountingKind final : public Kind {
 }  // namespace
 
 TEST_CASE("the registered kinds are the classes of today's routers and nodes") {
-  CHECK(net::router_kind_names() == std::vector<std::string>{"input_queued"});
-  CHECK(net::node_kind_names() == std::vector<std::string>{"network_interface"});
+  CHECK(net::router_kind_names() ==
+        std::vector<std::string>{"input_queued", "message_switch"});
+  CHECK(net::node_kind_names() ==
+        std::vector<std::string>{"network_interface", "message_adapter"});
   net::RouterKindRegistry routers;
   net::register_router_kinds(routers);
   CHECK_THROWS_WITH_AS(routers.create("circuit"),
                        doctest::Contains("router.kind: unknown router kind 'circuit'; valid "
-                                         "names: input_queued"),
+                                         "names: input_queued, message_switch"),
                        pdes::ConfigError);
   net::NodeKindRegistry nodes;
   net::register_node_kinds(nodes);

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Test helpers for the message-level model: a Q_n of message_switch routers and
+// message_adapter nodes, run in-process with a given workload, and the arrival cycle of each
+// message from the PacketDelivered records.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "models/network/workload/message_list_workload.hpp"
+#include "tests/models/network/network_run.hpp"
+
+namespace net::missions::testing {
+
+inline constexpr std::int64_t kCycle = 1000;
+
+inline NetworkParams cube(std::uint32_t n, const std::string& policy = "fifo",
+                          const std::string& links = "half_duplex") {
+  NetworkParams p;
+  p.topology = "hypercube";
+  p.topology_params.dims.clear();
+  p.topology_params.n = n;
+  p.router_kind = "message_switch";
+  p.node_kind = "message_adapter";
+  p.workload.kind = "mission";
+  p.missions.adapter.policy = policy;
+  p.missions.adapter.links = links;
+  return p;
+}
+
+inline net::testing::NetworkRun run_cube(const NetworkParams& p,
+                                         std::shared_ptr<const Workload> workload = nullptr,
+                                         pdes::EngineKind engine = pdes::EngineKind::sequential) {
+  NetworkParts parts = make_network_parts(p);
+  if (workload) parts.workload = std::move(workload);
+  pdes::KernelConfig config;
+  config.engine = engine;
+  net::testing::NetworkRun run;
+  pdes::Simulation sim(config);
+  run.info = build_network(sim, p, parts);
+  sim.set_output_sink(&run.sink);
+  run.result = sim.run();
+  return run;
+}
+
+/// Messages listed per node: {node, {cycle, dst, length, group}}.
+inline std::shared_ptr<const Workload> listed(
+    std::uint64_t nodes, std::map<NodeId, std::vector<ListedMessage>> by_node) {
+  std::vector<std::vector<ListedMessage>> per_node(nodes);
+  for (auto& [node, list] : by_node) per_node[node] = list;
+  return std::make_shared<MessageListWorkload>(std::move(per_node));
+}
+
+/// (src, message id) -> arrival cycle.
+inline std::map<std::tuple<std::uint32_t, std::uint32_t>, std::int64_t> arrivals(
+    const net::testing::NetworkRun& run) {
+  std::map<std::tuple<std::uint32_t, std::uint32_t>, std::int64_t> out;
+  for (const PacketDelivered& d : run.sink.delivered) out[{d.src, d.message}] = d.delivered / kCycle;
+  return out;
+}
+
+}  // namespace net::missions::testing
