@@ -399,3 +399,19 @@ def test_replay_bad_communicators_are_refused(warpnet, tmp_path, communicators, 
     r = warpnet("run", config)
     assert r.returncode == 2
     assert message in r.stderr, r.stderr
+
+
+def test_replay_mapping_file_places_the_ranks(warpnet, tmp_path):
+    # The ping-pong's two ranks on nodes 0 and 15 of the 4x4 mesh: 6 router hops apart, so each
+    # 4-flit message takes 1 + 7 x 5 + 3 = 39 cycles instead of 14.
+    config = replay_config(tmp_path, {0: "send 1 0 64\nrecv 1 0 64\n" * 5,
+                                      1: "recv 0 0 64\nsend 0 0 64\n" * 5},
+                           extra='rank_mapping = "file"\nmapping_file = "nodes.txt"')
+    (tmp_path / "nodes.txt").write_text("# node of each rank\n0\n15\n")
+    r = warpnet("run", config)
+    assert r.returncode == 0, r.stderr
+    assert rows(r.stdout)["execution time"].startswith(f"{10 * 39} ns")
+    (tmp_path / "nodes.txt").write_text("0\n0\n")
+    r = warpnet("run", config)
+    assert r.returncode == 2
+    assert "workload.mapping_file" in r.stderr and "nodes.txt:2: node 0 is given to two ranks" in r.stderr

@@ -199,6 +199,7 @@ WorkloadParams workload_params_from(const io::Config& config) {
   w.message_file = beside_config("workload.message_file");
   w.trace_dir = beside_config("workload.trace_dir");
   w.rank_mapping = config.get_string("workload.rank_mapping");
+  w.mapping_file = beside_config("workload.mapping_file");
   w.mapping_seed = static_cast<std::uint64_t>(config.get_int("workload.mapping_seed"));
   w.compute_scale = config.get_float("workload.compute_scale");
   w.flit_bytes = static_cast<std::uint32_t>(config.get_int("workload.flit_bytes"));

@@ -257,8 +257,14 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "replay: the directory of logical traces, rank-0.trace .. rank-(P-1).trace "
           "(docs/workloads.md); relative to the configuration file's folder");
-  s.add_choice("workload.rank_mapping", w.rank_mapping, {"linear", "random"})
-      .describe("replay: rank r on node r (linear), or on a seeded random permutation");
+  s.add_choice("workload.rank_mapping", w.rank_mapping, {"linear", "random", "file"})
+      .describe(
+          "replay, skeleton: rank r on node r (linear), on a seeded random permutation, or as "
+          "workload.mapping_file says");
+  s.add_string("workload.mapping_file", w.mapping_file)
+      .describe(
+          "rank_mapping = file: the node of each rank, one node id per line in rank order; "
+          "relative to the configuration file's folder");
   s.add_int("workload.mapping_seed", static_cast<std::int64_t>(w.mapping_seed))
       .range(0, std::numeric_limits<std::int64_t>::max())
       .describe("replay, rank_mapping = random: the permutation's seed");

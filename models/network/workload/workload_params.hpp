@@ -17,6 +17,7 @@ struct WorkloadParams {
   std::string trace_dir;             ///< the directory of rank-<r>.trace files
   std::string rank_mapping = "linear";  ///< linear or random
   std::uint64_t mapping_seed = 1;    ///< random: the permutation's seed
+  std::string mapping_file;          ///< file: the node of each rank, one per line
   double compute_scale = 1.0;        ///< compute gaps are multiplied by this
   std::uint32_t flit_bytes = 16;     ///< bytes per flit
   std::string allreduce = "reduce_bcast";  ///< or recursive_doubling

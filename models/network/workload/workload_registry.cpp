@@ -58,7 +58,7 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
                                 " (use \"reduce_bcast\")");
   }
   return std::make_unique<replay::ReplayWorkload>(
-      std::move(trace), replay::map_ranks(w.rank_mapping, w.mapping_seed, ranks, nodes), nodes,
+      std::move(trace), replay::map_ranks(w.rank_mapping, w.mapping_seed, ranks, nodes, w.mapping_file), nodes,
       p);
 }
 
