@@ -280,6 +280,10 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
           "recursive doubling (a power-of-two number of ranks)");
+  s.add_choice("workload.tree", w.tree, {"binomial", "flat"})
+      .describe(
+          "replay, skeleton: the tree of bcast, reduce and reduce_bcast allreduce: binomial "
+          "(MPICH) or flat (the root exchanges with every rank directly)");
   s.add_int("workload.eager_limit", static_cast<std::int64_t>(w.eager_limit))
       .range(0, std::int64_t{1} << 40)
       .unit("bytes")

@@ -21,6 +21,7 @@ struct WorkloadParams {
   double compute_scale = 1.0;        ///< compute gaps are multiplied by this
   std::uint32_t flit_bytes = 16;     ///< bytes per flit
   std::string allreduce = "reduce_bcast";  ///< or recursive_doubling
+  std::string tree = "binomial";           ///< bcast and reduce trees: binomial or flat
   std::uint64_t eager_limit = 65536;  ///< bytes: larger point-to-point messages use rendezvous
   // skeleton (workload/replay/skeletons/): the application and its size.
   std::string skeleton = "lu";

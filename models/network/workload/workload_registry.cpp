@@ -49,9 +49,11 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
   p.compute_scale = w.compute_scale;
   p.cycle_ps = s.params.router.cycle_ps;
   p.eager_limit = w.eager_limit;
-  p.allreduce = w.allreduce == "recursive_doubling" ? replay::AllreduceAlgorithm::kRecursiveDoubling
-                                                    : replay::AllreduceAlgorithm::kReduceBcast;
-  if (p.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
+  p.algorithms.allreduce = w.allreduce == "recursive_doubling"
+                               ? replay::AllreduceAlgorithm::kRecursiveDoubling
+                               : replay::AllreduceAlgorithm::kReduceBcast;
+  p.algorithms.tree = w.tree == "flat" ? replay::TreeShape::kFlat : replay::TreeShape::kBinomial;
+  if (p.algorithms.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
     throw pdes::ConfigError("workload.allreduce",
                             "value \"recursive_doubling\" needs a power-of-two number of ranks; "
                             "the workload has " + std::to_string(ranks) +

@@ -25,7 +25,7 @@ namespace {
 
 // Counts, for one collective on `ranks` ranks, the messages sent (src, dst, receiver's round)
 // and the receives posted (src, dst, round); they must be the same multiset.
-void check_pairs(MpiOp op, std::uint32_t ranks, AllreduceAlgorithm a) {
+void check_pairs(MpiOp op, std::uint32_t ranks, CollectiveAlgorithms a) {
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, int> balance;
   std::uint64_t messages = 0;
   for (std::uint32_t r = 0; r < ranks; ++r) {
@@ -63,13 +63,14 @@ TEST_CASE("every collective's sends meet receives in the receiver's round, for 1
         op.kind = kind;
         op.root = root;
         op.amount = 64;
-        check_pairs(op, ranks, AllreduceAlgorithm::kReduceBcast);
+        check_pairs(op, ranks, CollectiveAlgorithms{});
+        check_pairs(op, ranks, CollectiveAlgorithms{AllreduceAlgorithm::kReduceBcast, TreeShape::kFlat});
       }
     }
     if ((ranks & (ranks - 1)) == 0) {
       MpiOp op;
       op.kind = OpKind::kAllreduce;
-      check_pairs(op, ranks, AllreduceAlgorithm::kRecursiveDoubling);
+      check_pairs(op, ranks, CollectiveAlgorithms{AllreduceAlgorithm::kRecursiveDoubling});
     }
   }
 }
@@ -81,7 +82,7 @@ TEST_CASE("a binomial bcast reaches every rank once, and a reduce leaves from ev
   std::map<std::uint32_t, int> received;
   for (std::uint32_t r = 0; r < 11; ++r) {
     for (std::uint32_t k = 0; k < 2; ++k) {
-      for (auto to : round_of(bcast, r, 11, k, AllreduceAlgorithm::kReduceBcast).sends) {
+      for (auto to : round_of(bcast, r, 11, k, CollectiveAlgorithms{}).sends) {
         ++received[to];
       }
     }

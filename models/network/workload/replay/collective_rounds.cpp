@@ -34,14 +34,28 @@ void binomial(std::uint32_t rank, std::uint32_t ranks, std::uint32_t root, bool&
   }
 }
 
+// The flat tree: every rank's parent is the root, whose children are all the others.
+void flat(std::uint32_t rank, std::uint32_t ranks, std::uint32_t root, bool& has_parent,
+          std::uint32_t& parent, std::vector<std::uint32_t>& children) {
+  has_parent = rank != root;
+  parent = root;
+  children.clear();
+  if (rank != root) return;
+  for (std::uint32_t i = 1; i < ranks; ++i) children.push_back((root + i) % ranks);
+}
+
 Round tree_round(bool to_root, std::uint32_t rank, std::uint32_t ranks, std::uint32_t root,
-                 std::uint32_t k, std::uint64_t bytes) {
+                 std::uint32_t k, std::uint64_t bytes, TreeShape shape) {
   bool has_parent = false;
   std::uint32_t parent = 0;
   Round r;
   r.bytes = bytes;
   std::vector<std::uint32_t> children;
-  binomial(rank, ranks, root, has_parent, parent, children);
+  if (shape == TreeShape::kFlat) {
+    flat(rank, ranks, root, has_parent, parent, children);
+  } else {
+    binomial(rank, ranks, root, has_parent, parent, children);
+  }
   // bcast: round 0 receives from the parent, round 1 sends to the children;
   // reduce: round 0 receives from the children, round 1 sends to the parent.
   if (to_root) {
@@ -70,7 +84,8 @@ bool is_collective(OpKind kind) {
   }
 }
 
-std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, AllreduceAlgorithm allreduce) {
+std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, CollectiveAlgorithms algorithms) {
+  const AllreduceAlgorithm allreduce = algorithms.allreduce;
   const bool tree = op.kind == OpKind::kBcast || op.kind == OpKind::kReduce ||
                     (op.kind == OpKind::kAllreduce &&
                      allreduce == AllreduceAlgorithm::kReduceBcast);
@@ -78,7 +93,8 @@ std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, AllreduceAlgorith
 }
 
 std::uint32_t round_count(const MpiOp& op, std::uint32_t /*rank*/, std::uint32_t ranks,
-                          AllreduceAlgorithm allreduce) {
+                          CollectiveAlgorithms algorithms) {
+  const AllreduceAlgorithm allreduce = algorithms.allreduce;
   if (ranks <= 1) return 0;
   switch (op.kind) {
     case OpKind::kBarrier: return ceil_log2(ranks);
@@ -93,7 +109,9 @@ std::uint32_t round_count(const MpiOp& op, std::uint32_t /*rank*/, std::uint32_t
 }
 
 Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
-               AllreduceAlgorithm allreduce) {
+               CollectiveAlgorithms algorithms) {
+  const AllreduceAlgorithm allreduce = algorithms.allreduce;
+  const TreeShape shape = algorithms.tree;
   Round r;
   r.bytes = op.amount;
   switch (op.kind) {
@@ -104,8 +122,8 @@ Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::ui
       r.recvs.push_back((rank + ranks - d) % ranks);
       return r;
     }
-    case OpKind::kBcast: return tree_round(false, rank, ranks, op.root, k, op.amount);
-    case OpKind::kReduce: return tree_round(true, rank, ranks, op.root, k, op.amount);
+    case OpKind::kBcast: return tree_round(false, rank, ranks, op.root, k, op.amount, shape);
+    case OpKind::kReduce: return tree_round(true, rank, ranks, op.root, k, op.amount, shape);
     case OpKind::kAllreduce:
       if (allreduce == AllreduceAlgorithm::kRecursiveDoubling) {
         const std::uint32_t peer = rank ^ (1u << k);
@@ -113,8 +131,8 @@ Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::ui
         r.recvs.push_back(peer);
         return r;
       }
-      return k < 2 ? tree_round(true, rank, ranks, 0, k, op.amount)
-                   : tree_round(false, rank, ranks, 0, k - 2, op.amount);
+      return k < 2 ? tree_round(true, rank, ranks, 0, k, op.amount, shape)
+                   : tree_round(false, rank, ranks, 0, k - 2, op.amount, shape);
     case OpKind::kAlltoall:
       r.sends.push_back((rank + k + 1) % ranks);
       r.recvs.push_back((rank + ranks - (k + 1)) % ranks);

@@ -6,9 +6,10 @@
 // demand, so a rank's replay state holds only the round it is in.
 //
 //   barrier     dissemination: ceil(log2 P) rounds; round k: to r + 2^k, from r - 2^k (mod P)
-//   bcast       binomial tree from the root (MPICH): receive from the parent, then send to the
-//               children, largest subtree first
-//   reduce      binomial tree to the root: receive from the children, then send to the parent
+//   bcast       a tree from the root: receive from the parent, then send to the children
+//               (workload.tree: binomial as MPICH, largest subtree first; or flat: the root
+//               sends to every other rank)
+//   reduce      the same tree to the root: receive from the children, then send to the parent
 //   allreduce   reduce_bcast: reduce to rank 0, then bcast from it; recursive_doubling (P a
 //               power of two): log2 P rounds, round k: exchange with r XOR 2^k
 //   alltoall    pairwise exchange: P - 1 rounds, round k: to r + k, from r - k (mod P)
@@ -23,6 +24,13 @@
 namespace net::replay {
 
 enum class AllreduceAlgorithm : std::uint8_t { kReduceBcast, kRecursiveDoubling };
+enum class TreeShape : std::uint8_t { kBinomial, kFlat };
+
+/// The algorithms the parameters choose (workload.allreduce, workload.tree).
+struct CollectiveAlgorithms {
+  AllreduceAlgorithm allreduce = AllreduceAlgorithm::kReduceBcast;
+  TreeShape tree = TreeShape::kBinomial;
+};
 
 struct Round {
   std::vector<std::uint32_t> sends;  ///< ranks, in release order
@@ -32,14 +40,14 @@ struct Round {
 
 /// The number of rounds of `op` (a collective) at `rank` of `ranks`.
 std::uint32_t round_count(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks,
-                          AllreduceAlgorithm allreduce);
+                          CollectiveAlgorithms algorithms);
 /// Round `k` (< round_count) of `op` at `rank`.
 Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
-               AllreduceAlgorithm allreduce);
+               CollectiveAlgorithms algorithms);
 
 /// The round in which the receiver of a message sent in round `k` expects it: the same round,
 /// except in the tree algorithms, whose sends (odd rounds) meet receives of the round before.
-std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, AllreduceAlgorithm allreduce);
+std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, CollectiveAlgorithms algorithms);
 
 bool is_collective(OpKind kind);
 

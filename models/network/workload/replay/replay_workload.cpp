@@ -162,7 +162,7 @@ bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std:
 
 void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
   post(s, to_rank, Envelope::kCollective, 0, s.r.coll_number,
-       receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.allreduce), bytes,
+       receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.algorithms), bytes,
        flits_of(bytes), s.r.coll_comm);
   ++s.r.messages_sent;
   s.r.bytes_sent += bytes;
@@ -222,7 +222,7 @@ void ReplayWorkload::enter_round(Step& s, std::uint32_t k) const {
   const std::uint32_t size = comm_size(r.coll_comm);
   for (; k < r.rounds; ++k) {
     r.round = k;
-    Round round = round_of(op, me, size, k, params_.allreduce);
+    Round round = round_of(op, me, size, k, params_.algorithms);
     for (std::uint32_t& peer : round.sends) peer = global_rank(r.coll_comm, peer);
     for (std::uint32_t& peer : round.recvs) peer = global_rank(r.coll_comm, peer);
     for (const std::uint32_t to : round.sends) send_collective(s, to, round.bytes);
@@ -308,7 +308,7 @@ void ReplayWorkload::advance(Step& s) const {
         r.coll_comm = op.comm;
         r.coll_number = next_count(r.collectives, op.comm);
         r.rounds = round_count(op, local_rank(op.comm, r.rank), comm_size(op.comm),
-                               params_.allreduce);
+                               params_.algorithms);
         block(s, Mode::kCollective);
         enter_round(s, 0);
         if (r.mode == Mode::kRunning) {

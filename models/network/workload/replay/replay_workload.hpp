@@ -37,7 +37,7 @@ struct ReplayParams {
   std::uint32_t flit_bytes = 16;  ///< bytes per flit
   double compute_scale = 1.0;     ///< compute gaps are multiplied by this
   std::int64_t cycle_ps = 1000;   ///< ticks per cycle (1 ps ticks)
-  AllreduceAlgorithm allreduce = AllreduceAlgorithm::kReduceBcast;
+  CollectiveAlgorithms algorithms;  ///< workload.allreduce, workload.tree
   /// Point-to-point messages above this many bytes use the rendezvous protocol.
   std::uint64_t eager_limit = 65536;
 };
