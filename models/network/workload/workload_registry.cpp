@@ -37,6 +37,14 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
                                     std::shared_ptr<const replay::TraceSource> trace,
                                     const char* ranks_key) {
   const WorkloadParams& w = s.params.workload;
+  // Replay attaches an envelope to every message (message notes), which only the flit-level
+  // network interface carries.
+  if (s.params.node_kind != "network_interface") {
+    throw pdes::ConfigError("workload.kind",
+                            "value \"" + w.kind + "\" needs network.node_kind = "
+                            "\"network_interface\" (it is \"" + s.params.node_kind +
+                                "\": the message-level adapter carries no message notes)");
+  }
   const std::uint64_t nodes = s.topology.num_nodes();
   const std::uint32_t ranks = trace->ranks();
   if (ranks > nodes) {
