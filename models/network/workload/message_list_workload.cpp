@@ -2,12 +2,12 @@
 #include "models/network/workload/message_list_workload.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "models/network/workload/text_fields.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
@@ -22,20 +22,6 @@ struct NodeCursor {
   std::uint64_t next = 0;  ///< index of the next message to release
   bool operator==(const NodeCursor&) const = default;
 };
-
-std::vector<std::string_view> fields_of(std::string_view line) {
-  std::vector<std::string_view> fields;
-  std::size_t i = 0;
-  auto blank = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; };
-  while (i < line.size()) {
-    while (i < line.size() && blank(line[i])) ++i;
-    std::size_t j = i;
-    while (j < line.size() && !blank(line[j])) ++j;
-    if (j > i) fields.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return fields;
-}
 
 }  // namespace
 
@@ -55,20 +41,16 @@ MessageListWorkload MessageListWorkload::read(const std::filesystem::path& path,
   };
   auto number = [&](std::string_view field, const char* name, std::uint64_t low,
                     std::uint64_t high) {
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
-    if (ec != std::errc{} || end != field.data() + field.size() || v < low || v > high) {
-      fail(std::string(name) + " '" + std::string(field) + "' is not a whole number in [" +
-           std::to_string(low) + ", " + std::to_string(high) + "]");
-    }
-    return v;
+    const std::optional<std::uint64_t> v = whole_number(field, low, high);
+    if (!v) fail(not_whole_number(name, field, low, high));
+    return *v;
   };
   const std::uint64_t max_flits = kMaxPackets * packet_size;
   while (std::getline(in, line)) {
     ++line_no;
     std::string_view text(line);
     text = text.substr(0, text.find('#'));
-    const std::vector<std::string_view> f = fields_of(text);
+    const std::vector<std::string_view> f = split_fields(text, ",");
     if (f.empty()) continue;
     if (f.size() < 4 || f.size() > 5) {
       fail("expected 'cycle src dst flits [group]', found " + std::to_string(f.size()) +

@@ -2,12 +2,12 @@
 #include "models/network/workload/replay/logical_trace.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <fstream>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "models/network/workload/text_fields.hpp"
 #include "pdes/error.hpp"
 
 namespace net::replay {
@@ -35,19 +35,6 @@ constexpr OpSpec kOps[] = {
     {"allreduce", OpKind::kAllreduce, "b"}, {"alltoall", OpKind::kAlltoall, "b"},
     {"allgather", OpKind::kAllgather, "b"},
 };
-
-std::vector<std::string_view> fields_of(std::string_view line) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    std::size_t j = i;
-    while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r') ++j;
-    if (j > i) out.push_back(line.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
 
 std::string usage(const OpSpec& op) {
   std::string u(op.name);
@@ -112,22 +99,21 @@ void LogicalTrace::read_communicators() {
     ++line_no;
     std::string_view text(line);
     text = text.substr(0, text.find('#'));
-    const std::vector<std::string_view> f = fields_of(text);
+    const std::vector<std::string_view> f = split_fields(text);
     if (f.empty()) continue;
-    std::uint64_t id = 0;
-    std::from_chars(f[0].data(), f[0].data() + f[0].size(), id);
+    const std::uint64_t id = whole_number(f[0], 1, ranks_ + comms_.size() + 1).value_or(0);
     if (id != comms_.size() + 1) {
       fail("communicator '" + std::string(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
            std::to_string(comms_.size() + 1) + ")");
     }
     std::vector<std::uint32_t> members;
     for (std::size_t i = 1; i < f.size(); ++i) {
-      std::uint64_t r = 0;
-      const auto [end, ec] = std::from_chars(f[i].data(), f[i].data() + f[i].size(), r);
-      if (ec != std::errc{} || end != f[i].data() + f[i].size() || r >= ranks_) {
+      const std::optional<std::uint64_t> member = whole_number(f[i], 0, ranks_ - 1);
+      if (!member) {
         fail("member '" + std::string(f[i]) + "' is not a rank in [0, " +
              std::to_string(ranks_ - 1) + "]");
       }
+      const std::uint64_t r = *member;
       if (std::find(members.begin(), members.end(), r) != members.end()) {
         fail("rank " + std::to_string(r) + " is listed twice");
       }
@@ -155,19 +141,15 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
   };
   auto number = [&](std::string_view field, const char* name, std::uint64_t low,
                     std::uint64_t high) {
-    std::uint64_t v = 0;
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
-    if (ec != std::errc{} || end != field.data() + field.size() || v < low || v > high) {
-      fail(std::string(name) + " '" + std::string(field) + "' is not a whole number in [" +
-           std::to_string(low) + ", " + std::to_string(high) + "]");
-    }
-    return v;
+    const std::optional<std::uint64_t> v = whole_number(field, low, high);
+    if (!v) fail(not_whole_number(name, field, low, high));
+    return *v;
   };
   while (std::getline(in, line)) {
     ++line_no;
     std::string_view text(line);
     text = text.substr(0, text.find('#'));
-    const std::vector<std::string_view> f = fields_of(text);
+    const std::vector<std::string_view> f = split_fields(text);
     if (f.empty()) continue;
     const OpSpec* spec = nullptr;
     for (const OpSpec& op : kOps) {

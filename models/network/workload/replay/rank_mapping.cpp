@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/workload/replay/rank_mapping.hpp"
 
-#include <charconv>
 #include <fstream>
 #include <numeric>
 #include <utility>
 
+#include "models/network/workload/text_fields.hpp"
 #include "pdes/error.hpp"
 #include "pdes/rng.hpp"
 
@@ -32,13 +32,13 @@ std::vector<NodeId> mapping_from(const std::string& file, std::uint32_t ranks, s
     if (first == std::string::npos) continue;
     const auto last = text.find_last_not_of(" \t\r");
     const std::string field = text.substr(first, last - first + 1);
-    std::uint64_t node = 0;
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), node);
     const std::string where = file + ":" + std::to_string(line_no) + ": ";
-    if (ec != std::errc{} || end != field.data() + field.size() || node >= nodes) {
+    const std::optional<std::uint64_t> id = whole_number(field, 0, nodes - 1);
+    if (!id) {
       throw pdes::ConfigError(kKey, where + "'" + field + "' is not a node id in [0, " +
                                         std::to_string(nodes - 1) + "]");
     }
+    const std::uint64_t node = *id;
     if (taken[node]) {
       throw pdes::ConfigError(kKey, where + "node " + field + " is given to two ranks");
     }
