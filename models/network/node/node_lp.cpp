@@ -76,6 +76,7 @@ NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
       router_lp_(layout.router_lp(topology->attachment(node).router)),
       router_port_(static_cast<std::uint8_t>(topology->attachment(node).port)),
       workload_(std::move(workload)),
+      observes_deliveries_(workload_->observes_deliveries()),
       scheduler_(std::move(scheduler)),
       routing_(std::move(routing)),
       source_routing_(routing_->source_routing()),
@@ -118,7 +119,7 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       // Something to send now: an ACK just owed, a packet to pass on, or a message the workload
       // released on a delivery.
       if (state.acks_queued() == 0 && state.transit_queued() == 0 &&
-          !workload_->observes_deliveries()) {
+          !observes_deliveries_) {
         return;
       }
       break;
@@ -126,7 +127,7 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       receive_ack(event.flit, state, ctx);
       return;
     case NetEventKind::kNote:
-      PDES_CHECK(workload_->observes_deliveries(),
+      PDES_CHECK(observes_deliveries_,
                  "a message note at node " + std::to_string(node_) +
                      ", whose workload does not observe deliveries");
       state.notes.push_back(event.note);
@@ -246,7 +247,7 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   rec.message_packets = flit.message_packets;
   ctx.emit(rec);
   if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
-  if (workload_->observes_deliveries()) deliver_to_workload(flit, state, ctx);
+  if (observes_deliveries_) deliver_to_workload(flit, state, ctx);
 }
 
 void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {

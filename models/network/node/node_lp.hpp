@@ -108,6 +108,8 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   const pdes::LpId router_lp_;
   const std::uint8_t router_port_;
   const std::shared_ptr<const Workload> workload_;
+  /// workload_->observes_deliveries(), asked once: every arriving flit needs the answer.
+  const bool observes_deliveries_;
   const std::shared_ptr<const SourceScheduler> scheduler_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
   const SourceRouting* const source_routing_;  ///< routing_->source_routing(), may be null

@@ -88,8 +88,6 @@ AlgorithmState ReplayWorkload::initial_state(NodeId node) const {
   return AlgorithmState::of(std::move(r));
 }
 
-std::int64_t ReplayWorkload::now_ticks(const WorkloadContext& ctx) const { return ctx.now(); }
-
 void ReplayWorkload::start(NodeId /*node*/, AlgorithmState& state, WorkloadContext& ctx) const {
   ReplayState& r = state.get<ReplayState>();
   if (r.mode == Mode::kIdle) return;
@@ -107,11 +105,11 @@ void ReplayWorkload::on_wake(NodeId /*node*/, AlgorithmState& state, WorkloadCon
 
 void ReplayWorkload::block(Step& s, Mode mode) const {
   s.r.mode = mode;
-  s.r.blocked_since = now_ticks(s.ctx);
+  s.r.blocked_since = s.ctx.now();
 }
 
 void ReplayWorkload::resume(Step& s) const {
-  s.r.wait_ticks += now_ticks(s.ctx) - s.r.blocked_since;
+  s.r.wait_ticks += s.ctx.now() - s.r.blocked_since;
   s.r.mode = Mode::kRunning;
   advance(s);
 }
@@ -246,7 +244,7 @@ void ReplayWorkload::advance(Step& s) const {
   while (r.mode == Mode::kRunning) {
     if (r.cursor == s.ops.size()) {
       r.mode = Mode::kFinished;
-      r.finished_at = now_ticks(s.ctx);
+      r.finished_at = s.ctx.now();
       return;
     }
     const MpiOp& op = s.ops[r.cursor++];
@@ -312,7 +310,7 @@ void ReplayWorkload::advance(Step& s) const {
         block(s, Mode::kCollective);
         enter_round(s, 0);
         if (r.mode == Mode::kRunning) {
-          r.wait_ticks += now_ticks(s.ctx) - r.blocked_since;
+          r.wait_ticks += s.ctx.now() - r.blocked_since;
           break;
         }
         return;

@@ -93,7 +93,6 @@ class ReplayWorkload final : public Workload {
   void enter_round(Step& s, std::uint32_t k) const;
   void block(Step& s, Mode mode) const;
   void resume(Step& s) const;
-  std::int64_t now_ticks(const WorkloadContext& ctx) const;
 
   std::shared_ptr<const TraceSource> trace_;
   std::vector<NodeId> node_of_rank_;
