@@ -6,6 +6,7 @@
 #include "models/network/routing/dimension_order.hpp"
 #include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
+#include "models/network/routing/prdrb/prdrb_entry.hpp"
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
 #include "models/network/routing/opt_y.hpp"
@@ -61,6 +62,7 @@ void register_routings(RoutingRegistry& registry) {
   registry.add("nca_adaptive", "fat tree: up port with the most credits, then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kAdaptive));
   drb::register_routing(registry);
+  prdrb::register_routing(registry);
 }
 
 std::vector<std::string> routing_names() {

@@ -64,10 +64,14 @@ AlgorithmState DrbRouting::initial_state(NodeId /*self*/) const {
 }
 
 void DrbRouting::prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const {
+  write_header(self, head, state.get<MetapathTable>(), rng);
+}
+
+void DrbRouting::write_header(NodeId self, Flit& head, MetapathTable& metapaths,
+                              pdes::Rng& rng) const {
   MultiPhaseHeader h;
   h.tag = 1;  // width
   if (!canonical_only_) {
-    MetapathTable& metapaths = state.get<MetapathTable>();
     const MspChoice c = source_.choose(metapaths, self, head.dst, rng);
     PDES_CHECK(c.msp_id <= 0xFF, "MSP index beyond the 8-bit header field");
     h.path = static_cast<std::uint8_t>(c.msp_id);
@@ -93,7 +97,8 @@ void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
   ack.route.set(h);
 }
 
-void DrbRouting::on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const {
+void DrbRouting::on_ack(NodeId self, const Flit& ack, std::int64_t /*now*/,
+                        AlgorithmState& state) const {
   const DrbAckHeader h = ack.route.get<DrbAckHeader>();
   source_.on_ack(state.get<MetapathTable>(), self, ack.src, h.path, h.blocked_cycles);
 }

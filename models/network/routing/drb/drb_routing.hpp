@@ -60,11 +60,17 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override;
   void make_ack(const Flit& tail, Flit& ack) const override;
-  void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const override;
+  void on_ack(NodeId self, const Flit& ack, std::int64_t now,
+              AlgorithmState& state) const override;
   RouteLabel label(const Flit& flit) const override;
   bool continue_from(NodeId here, Flit& head) const override;
 
   const DrbSource& source() const { return source_; }
+  /// prepare()'s work on an explicit table: MSP Selection and the multi-step header of `head`
+  /// (for algorithms that keep the MetapathTable inside a larger source state: PR-DRB).
+  void write_header(NodeId self, Flit& head, MetapathTable& metapaths, pdes::Rng& rng) const;
+  /// Whether DRB can leave the canonical path at all (DrbSource::canonical_only()).
+  bool canonical_only() const { return canonical_only_; }
   /// Router hops of the head's whole route (S -> X -> Y -> D).
   std::uint32_t route_hops(NodeId src, const Flit& head) const {
     return phases_.route_hops(src, head);
