@@ -109,9 +109,25 @@ TEST_CASE("bad PR-DRB configurations are errors naming the key") {
   p.routing_options_as<PrDrbParams>().watchdog = 10;  // shorter than a round trip on 4x4
   net::testing::require_config_error(p, "prdrb.watchdog");
   p = bursts(Notification::kDestination, 1);
-  p.topology = "fat_tree";  // DRB's routes are dimension-ordered
+  p.topology = "fat_tree";  // DRB's options are checked on fat trees too
   p.topology_params = {};
   p.topology_params.k = 4;
   p.topology_params.n = 2;
-  net::testing::require_config_error(p, "network.routing");
+  p.routing_options_as<PrDrbParams>().drb.eject_at_intermediates = true;
+  net::testing::require_config_error(p, "drb.eject_at_intermediates");
+}
+
+TEST_CASE("PR-DRB on a fat tree (DRB's NCA intermediates): conservation and re-applications") {
+  NetworkParams p = bursts(Notification::kRouter, 3);
+  p.topology = "fat_tree";
+  p.topology_params = {};
+  p.topology_params.k = 4;
+  p.topology_params.n = 3;
+  for (net::TrafficPhase& phase : p.phases) phase.pattern = "transpose";
+  PrDrbParams& o = p.routing_options_as<PrDrbParams>();
+  o.drb.max_width = 4;  // the thesis's "at most 4 alternative paths"
+  const auto run = run_network(p);
+  net::testing::check_delivered_exactly_once(run, net::testing::HopRule::kMinimal, 1000);
+  CHECK(total(run.sink.sources, &net::prdrb::SourceTotals::saved) > 0);
+  CHECK(total(run.sink.sources, &net::prdrb::SourceTotals::hits) > 0);
 }

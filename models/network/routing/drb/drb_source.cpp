@@ -37,9 +37,8 @@ bool DrbSource::canonical_only() const {
 }
 
 Metapath DrbSource::make_metapath(NodeId source, NodeId destination) const {
-  const RouterId s = topology_.router_of_node(source);
-  const RouterId d = topology_.router_of_node(destination);
-  return Metapath(candidates_.generate(s, d, params_.max_width), params_.initial_width, zero_load_);
+  return Metapath(candidates_.between_nodes(source, destination, params_.max_width),
+                  params_.initial_width, zero_load_);
 }
 
 MspChoice DrbSource::choose(MetapathTable& table, NodeId source, NodeId destination,
