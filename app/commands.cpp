@@ -173,8 +173,7 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   combined = io::ResultSet{};
   if (!output.empty()) {
     // Every table reaches the file from the ranks' shares: no rank holds a whole table.
-    io::DistributedResults mine = io::distribute(local, MPI_COMM_WORLD);
-    local = io::ResultSet{};
+    io::DistributedResults mine = io::distribute(std::move(local), MPI_COMM_WORLD);
     for (auto& [path, value] : summary_attributes) mine.slabs.attributes[path] = value;
     for (auto& [path, unit] : summary_units) mine.slabs.attribute_units[path] = unit;
     io::RunMetadata metadata;

@@ -47,8 +47,9 @@ class TableExchange {
  public:
   TableExchange(MPI_Comm comm, int size) : comm_(comm), size_(size) {}
 
-  /// `sorted` is this rank's part, sorted and merged. Returns this rank's slab of the whole.
-  Table run(const Table& sorted) const {
+  /// `sorted` is this rank's part, sorted and merged; it is released once sent. Returns this
+  /// rank's slab of the whole.
+  Table run(Table sorted) const {
     const std::vector<Cell> splitters = choose_splitters(sorted);
     const std::size_t keys = sorted.key_columns();
     if (splitters.empty() && keys > 0) return empty_like(sorted);  // no rows on any rank
@@ -94,6 +95,7 @@ class TableExchange {
     MPI_Alltoallv(sorted.cells().data(), send_counts.data(), send_offsets.data(), MPI_UINT64_T,
                   cells.data(), receive_counts.data(), receive_offsets.data(), MPI_UINT64_T,
                   comm_);
+    sorted = Table();  // sent: at most the received rows and their merge are held from here
     std::vector<std::size_t> origin;
     origin.reserve(received / width);
     for (std::size_t r = 0; r < receive_counts.size(); ++r) {
@@ -192,7 +194,7 @@ SlabExtent extent_of(std::uint64_t rows, MPI_Comm comm, int rank) {
 
 }  // namespace
 
-DistributedResults distribute(const ResultSet& local, MPI_Comm comm) {
+DistributedResults distribute(ResultSet local, MPI_Comm comm) {
   int initialized = 0;
   int finalized = 0;
   MPI_Initialized(&initialized);
@@ -212,15 +214,17 @@ DistributedResults distribute(const ResultSet& local, MPI_Comm comm) {
   out.slabs.attributes = schema.attributes;
   out.slabs.attribute_units = schema.attribute_units;
   const TableExchange exchange(comm, size);
-  for (const Table& part : local.tables) {
+  for (Table& part : local.tables) {
     const Table* one[] = {&part};
     if (size == 1) {
       Table sorted = merge_tables(one);
+      part = Table();
       out.extents.push_back({0, sorted.rows()});
       out.slabs.tables.push_back(std::move(sorted));
       continue;
     }
     Table sorted = on_every_rank([&] { return merge_tables(one); }, comm, rank, size);
+    part = Table();  // memory: one copy of this rank's rows at a time
     // MPI counts are ints: a part or a slab beyond 2^31-1 cells is refused on every rank.
     std::uint64_t cells = sorted.cells().size();
     std::uint64_t largest = 0;
@@ -231,8 +235,8 @@ DistributedResults distribute(const ResultSet& local, MPI_Comm comm) {
                                 "one MPI exchange can move (8 GiB); use more ranks or reduce "
                                 "the tables the model records");
     }
-    Table slab = on_every_rank([&] { return exchange.run(sorted); }, comm, rank, size);
-    sorted = Table();  // its rows were sent: free them before the next table
+    Table slab =
+        on_every_rank([&] { return exchange.run(std::move(sorted)); }, comm, rank, size);
     out.extents.push_back(extent_of(slab.rows(), comm, rank));
     out.slabs.tables.push_back(std::move(slab));
   }

@@ -57,8 +57,10 @@ struct DistributedResults {
   std::vector<SlabExtent> extents;
 };
 
-/// Collective over `comm` (see above).
-DistributedResults distribute(const ResultSet& local, MPI_Comm comm);
+/// Collective over `comm` (see above). Takes `local` by value so that a caller can move it in:
+/// each table's rows are then released as soon as they are sorted, and the sorted copy as soon
+/// as it is sent, so that a rank holds about twice its share of one table at a time.
+DistributedResults distribute(ResultSet local, MPI_Comm comm);
 
 /// Rank `rank` of `ranks`'s even share, rows [n*rank/ranks, n*(rank+1)/ranks), of a combined
 /// ResultSet that every rank holds whole (tests, and small tables like /run/partition).
