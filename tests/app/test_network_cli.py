@@ -6,7 +6,9 @@ import subprocess
 import pytest
 
 EXAMPLES = ["mesh8x8.toml", "booksim-like.toml", "phases.toml", "drb-torus8-bitrev.toml",
-            "message-list.toml", "workload-replay.toml", "workload-skeleton.toml"]
+            "drb-fattree.toml",
+            "message-list.toml", "workload-replay.toml", "workload-skeleton.toml",
+            "prdrb-mesh8x8-bursts.toml", "prdrb-torus8-bursts.toml"]
 SHORT = ["--set", "simulation.end_time=3000", "--set", "traffic.warmup_cycles=500",
          "--set", "metrics.window_cycles=250"]
 

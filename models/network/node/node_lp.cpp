@@ -299,7 +299,7 @@ void NodeLp::receive_ack(const Flit& ack, NodeState& state,
                          pdes::Context<NetEvent>& ctx) const {
   PDES_CHECK(source_routing_ != nullptr && ack.dst == node_,
              "unexpected ACK at node " + std::to_string(node_));
-  source_routing_->on_ack(node_, ack, state.routing);
+  source_routing_->on_ack(node_, ack, ctx.now().ticks(), state.routing);
   AckDelivered rec;
   rec.src = ack.src;
   rec.dst = ack.dst;

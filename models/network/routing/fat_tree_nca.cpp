@@ -22,6 +22,30 @@ const FatTree& as_fat_tree(const Topology& topology) {
 
 }  // namespace
 
+std::string_view to_string(UpPortPolicy policy) {
+  switch (policy) {
+    case UpPortPolicy::kDeterministic:
+      return "deterministic";
+    case UpPortPolicy::kRandom:
+      return "random";
+    case UpPortPolicy::kCyclic:
+      return "cyclic";
+    case UpPortPolicy::kAdaptive:
+      return "adaptive";
+  }
+  return "?";
+}
+
+UpPortPolicy parse_up_port_policy(std::string_view name) {
+  for (const UpPortPolicy p : {UpPortPolicy::kDeterministic, UpPortPolicy::kRandom,
+                               UpPortPolicy::kCyclic, UpPortPolicy::kAdaptive}) {
+    if (name == to_string(p)) return p;
+  }
+  throw pdes::ConfigError("nca.up_port", "unknown value '" + std::string(name) +
+                                             "'; valid names: deterministic, random, cyclic, "
+                                             "adaptive");
+}
+
 FatTreeNcaRouting::FatTreeNcaRouting(const Topology& topology, UpPortPolicy policy)
     : tree_(as_fat_tree(topology)), policy_(policy) {}
 
@@ -31,6 +55,8 @@ std::string_view FatTreeNcaRouting::name() const {
       return "nca_deterministic";
     case UpPortPolicy::kRandom:
       return "nca_random";
+    case UpPortPolicy::kCyclic:
+      return "nca_cyclic";
     default:
       return "nca_adaptive";
   }
@@ -61,6 +87,14 @@ void FatTreeNcaRouting::route(const RouteInput& at, Flit& head, RouteCandidates&
     case UpPortPolicy::kRandom:
       out.add(static_cast<PortId>(k + packet_hash(head.src, head.seq, at.router) % k), 0);
       return;
+    case UpPortPolicy::kCyclic: {
+      // Digit `level` of (src + seq): the leaf's port changes with every packet, the next
+      // level's every k packets, so k^L consecutive packets cover the k^L ancestors.
+      std::uint64_t turn = std::uint64_t{head.src} + head.seq;
+      for (std::uint32_t i = 0; i < level; ++i) turn /= k;
+      out.add(static_cast<PortId>(k + turn % k), 0);
+      return;
+    }
     case UpPortPolicy::kAdaptive: {
       const std::uint64_t first = packet_hash(head.src, head.seq, at.router) % k;
       for (std::uint32_t i = 0; i < k; ++i) out.add(static_cast<PortId>(k + (first + i) % k), 0);

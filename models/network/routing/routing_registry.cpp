@@ -6,7 +6,9 @@
 #include "models/network/routing/dimension_order.hpp"
 #include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
+#include "models/network/routing/prdrb/prdrb_entry.hpp"
 #include "models/network/routing/fat_tree_nca.hpp"
+#include "models/network/routing/fat_tree_nca_config.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
 #include "models/network/routing/opt_y.hpp"
 #include "models/network/routing/valiant.hpp"
@@ -60,7 +62,11 @@ void register_routings(RoutingRegistry& registry) {
                make<FatTreeNcaRouting>(UpPortPolicy::kRandom));
   registry.add("nca_adaptive", "fat tree: up port with the most credits, then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kAdaptive));
+  registry.add("nca_cyclic", "fat tree: per-source round robin over the NCAs, then down",
+               make<FatTreeNcaRouting>(UpPortPolicy::kCyclic));
+  register_fat_tree_nca(registry);
   drb::register_routing(registry);
+  prdrb::register_routing(registry);
 }
 
 std::vector<std::string> routing_names() {

@@ -12,7 +12,7 @@
 //   - acks(): whether, and how, destinations acknowledge delivered data packets;
 //   - make_ack(tail, ack) at the destination, for each data packet's tail: the feedback that
 //     the ACK carries back (in its header, Flit::route);
-//   - on_ack(self, ack, state) when an ACK reaches the source (through the network or the ideal
+//   - on_ack(self, ack, now, state) when an ACK reaches the source (through the network or the ideal
 //     side channel); `ack.src` is the data packet's destination.
 //
 // Rollback safety (STYLE R3): all mutable state is the AlgorithmState that initial_state()
@@ -45,8 +45,10 @@ class SourceRouting {
   /// Writes into `ack`'s header (Flit::route) the feedback about data packet `tail` that the
   /// destination returns (called at the destination, for each data tail when acks() != kNone).
   virtual void make_ack(const Flit& tail, Flit& ack) const = 0;
-  /// Feedback of one data packet that `self` sent, carried by `ack`.
-  virtual void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const = 0;
+  /// Feedback of one data packet that `self` sent, carried by `ack`, arriving at time `now`
+  /// (ticks).
+  virtual void on_ack(NodeId self, const Flit& ack, std::int64_t now,
+                      AlgorithmState& state) const = 0;
   /// A control message for node `self` at time `now` (ticks), in band or through the ideal side
   /// channel (router/router_control.hpp), e.g. a congestion notification from a router.
   /// Default: none is expected (a model error).

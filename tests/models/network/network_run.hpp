@@ -17,6 +17,7 @@
 #include "models/network/build/network_build.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/router_records.hpp"
+#include "models/network/routing/prdrb/prdrb_results.hpp"
 #include "models/network/selection/speculative/status_age_results.hpp"
 #include "pdes/pdes.hpp"
 
@@ -32,12 +33,18 @@ class PacketSink final : public pdes::OutputSink {
     if (r.kind == speculative::StatusAgeTotals::kRecordKind) {
       status_ages.push_back(r.as<speculative::StatusAgeTotals>());
     }
+    if (r.kind == prdrb::DetectorTotals::kRecordKind) {
+      detectors.push_back(r.as<prdrb::DetectorTotals>());
+    }
+    if (r.kind == prdrb::SourceTotals::kRecordKind) sources.push_back(r.as<prdrb::SourceTotals>());
   }
   std::vector<PacketGenerated> generated;
   std::vector<PacketDelivered> delivered;
   std::vector<RouterPortTotals> ports;  ///< one per connected router port, at the end
   std::vector<AckDelivered> acks;       ///< DRB feedback at the sources
   std::vector<speculative::StatusAgeTotals> status_ages;  ///< speculative selections, at the end
+  std::vector<prdrb::DetectorTotals> detectors;  ///< PR-DRB routers that detected, at the end
+  std::vector<prdrb::SourceTotals> sources;      ///< PR-DRB sources, at the end
 };
 
 struct NetworkRun {

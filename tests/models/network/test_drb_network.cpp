@@ -278,12 +278,13 @@ TEST_CASE("bad DRB parameters are configuration errors naming the key") {
   p = torus(4, "drb", "uniform", 0.1);
   p.router.vcs = 6;  // DRB needs 8 classes on a torus
   net::testing::require_config_error(p, "router.vcs");
-  p = torus(4, "drb", "uniform", 0.1);
+  p = torus(4, "drb", "uniform", 0.1);  // fat trees: test_drb_fat_tree_network.cpp
   p.topology = "fat_tree";
   p.topology_params = {};
   p.topology_params.k = 4;
   p.topology_params.n = 2;
-  net::testing::require_config_error(p, "network.routing");
+  p.routing_options_as<net::drb::DrbParams>().source_size = 2;  // NCAs replace the supernodes
+  net::testing::require_config_error(p, "drb.source_size");
 }
 
 TEST_CASE("the sequential engine's two pending sets give the same run, packet for packet") {

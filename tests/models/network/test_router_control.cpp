@@ -236,7 +236,7 @@ class InboxSource final : public net::SourceRouting {
   }
   net::AckDelivery acks() const override { return net::AckDelivery::kNone; }
   void make_ack(const net::Flit&, net::Flit&) const override {}
-  void on_ack(net::NodeId, const net::Flit&, net::AlgorithmState&) const override {}
+  void on_ack(net::NodeId, const net::Flit&, std::int64_t, net::AlgorithmState&) const override {}
   void on_control(net::NodeId, const net::ControlMessage& m, std::int64_t now,
                   net::AlgorithmState& s) const override {
     CHECK(m.topic == 3);

@@ -62,6 +62,7 @@ TEST_CASE("every topology x routing x switching: conservation beyond saturation,
       {"hypercube", "e_cube", true},         {"hypercube", "valiant", false},
       {"hypercube", "minimal_adaptive", true}, {"fat_tree", "nca_deterministic", true},
       {"fat_tree", "nca_random", true},      {"fat_tree", "nca_adaptive", true},
+      {"fat_tree", "nca_cyclic", true},      {"fat_tree", "nca", true},
   };
   for (const Case& c : cases) {
     for (auto mode : {SwitchingMode::kWormhole, SwitchingMode::kVirtualCutThrough,
@@ -182,6 +183,8 @@ TEST_CASE("fat tree up-port policies: d-mod-k keeps one tree per destination, ot
   CHECK(up_ports_used("nca_deterministic") == std::set<std::uint32_t>{4});  // digit 0 of node 0
   CHECK(up_ports_used("nca_random").size() == 4);
   CHECK(up_ports_used("nca_adaptive").size() >= 2);
+  CHECK(up_ports_used("nca_cyclic").size() == 4);
+  CHECK(up_ports_used("nca") == std::set<std::uint32_t>{4});  // default nca.up_port: d-mod-k
 }
 
 TEST_CASE("latency map totals add up to the delivered traffic") {

@@ -1,62 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/routing/drb/drb_routing.hpp"
 
-#include <optional>
-#include <string>
-
 #include "pdes/error.hpp"
 
 namespace net::drb {
 
 DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load)
-    : topology_(topology),
-      source_(topology, params, zero_load),
-      dor_(topology),
-      phases_(topology, 2),
+    : source_(topology, params, zero_load),
+      transport_(make_msp_transport(topology, params)),
       canonical_only_(source_.canonical_only()) {}
 
 std::uint32_t DrbRouting::vc_classes() const {
-  if (canonical_only_) return dor_.vc_classes();
+  if (canonical_only_) return transport_->base().vc_classes();
   // ACK classes only for ACKs that cross the network.
-  return phases_.vc_classes() +
-         (source_.params().ack == AckDelivery::kNetwork ? dor_.vc_classes() : 0);
+  return transport_->data_classes() + (source_.params().ack == AckDelivery::kNetwork
+                                           ? transport_->base().vc_classes()
+                                           : 0);
 }
 
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
   if (canonical_only_) {
-    dor_.route(at, head, out);
+    transport_->base().route(at, head, out);
     return;
   }
   if (head.is_ack()) {
-    route_ack(at, head, out);
+    transport_->route_ack(at, head, out);
     return;
   }
-  if (source_.params().eject_at_intermediates && !at.from_terminal) {
-    const MultiPhaseHeader h = head.route.get<MultiPhaseHeader>();
-    if (h.phase < h.vias && topology_.router_of_node(h.via[h.phase]) == at.router) {
-      // Arrived at X (or Y): out to the node there, which re-injects it (NodeLp, transit).
-      out.add(topology_.attachment(h.via[h.phase]).port, 0);
-      return;
-    }
-  }
-  phases_.route(at, head, out);
-}
-
-void DrbRouting::route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const {
-  // Plain DOR, shifted into the ACK classes that follow the data sets.
-  const std::uint32_t first = phases_.vc_classes();
-  const std::uint32_t in_dateline =
-      at.from_terminal || at.in_class < first ? 0 : at.in_class - first;
-  const RouteDecision d = dor_.route(at.router, at.in_port, in_dateline, ack.dst);
-  out.add(d.out_port, first + d.vc_class);
-}
-
-NodeId DrbRouting::node_on(RouterId r) const {
-  for (PortId p = 0; p < topology_.num_ports(r); ++p) {
-    if (const std::optional<NodeId> n = topology_.node_at(r, p)) return *n;
-  }
-  PDES_CHECK(false, "DRB intermediate router " + std::to_string(r) + " has no node");
-  return 0;
+  transport_->route(at, head, out);
 }
 
 AlgorithmState DrbRouting::initial_state(NodeId /*self*/) const {
@@ -64,18 +35,20 @@ AlgorithmState DrbRouting::initial_state(NodeId /*self*/) const {
 }
 
 void DrbRouting::prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const {
+  write_header(self, head, state.get<MetapathTable>(), rng);
+}
+
+void DrbRouting::write_header(NodeId self, Flit& head, MetapathTable& metapaths,
+                              pdes::Rng& rng) const {
   MultiPhaseHeader h;
   h.tag = 1;  // width
   if (!canonical_only_) {
-    MetapathTable& metapaths = state.get<MetapathTable>();
     const MspChoice c = source_.choose(metapaths, self, head.dst, rng);
     PDES_CHECK(c.msp_id <= 0xFF, "MSP index beyond the 8-bit header field");
     h.path = static_cast<std::uint8_t>(c.msp_id);
     const std::uint32_t width = metapaths.width(head.dst);
     h.tag = static_cast<std::uint8_t>(width > 0xFF ? 0xFF : width);
-    // Null steps are left out of the header: X = S (the packet starts at X) and Y = D.
-    if (c.x != topology_.router_of_node(self)) h.via[h.vias++] = node_on(c.x);
-    if (c.y != topology_.router_of_node(head.dst) && c.y != c.x) h.via[h.vias++] = node_on(c.y);
+    transport_->write_route(self, head.dst, c, h);
   }
   head.route.set(h);
 }
@@ -93,7 +66,8 @@ void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
   ack.route.set(h);
 }
 
-void DrbRouting::on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const {
+void DrbRouting::on_ack(NodeId self, const Flit& ack, std::int64_t /*now*/,
+                        AlgorithmState& state) const {
   const DrbAckHeader h = ack.route.get<DrbAckHeader>();
   source_.on_ack(state.get<MetapathTable>(), self, ack.src, h.path, h.blocked_cycles);
 }

@@ -6,8 +6,10 @@
 //   - at the source (SourceRouting): MSP Selection for each data packet from the node's
 //     metapaths (DrbSource::choose) and Dynamic Metapath Configuration on each ACK
 //     (DrbSource::on_ack);
-//   - in the routers (RoutingAlgorithm::route): the multi-step route S -> X -> Y -> D, each step
-//     by dimension order, one VC class set per phase (PhasedDimensionOrder);
+//   - in the routers (RoutingAlgorithm::route): the multi-step route S -> X -> Y -> D, carried by
+//     the topology's MspTransport (msp_transport.hpp): on meshes, tori and hypercubes each step
+//     by dimension order, one VC class set per phase (PhasedDimensionOrder); on fat trees up to
+//     a nearest common ancestor X and down, one set (FatTreeTransport);
 //   - at the destination: the ACK, sent by NodeLp as acks() says.
 //
 // With drb.eject_at_intermediates, a head that reaches the router of its current intermediate
@@ -17,26 +19,26 @@
 //
 // Header: drb_header.hpp.
 //
-// VC classes: the data sets of PhasedDimensionOrder (3 x DOR's: 3 on a mesh or hypercube, 6 on a
-// torus), then, with drb.ack = network, DOR's classes again for ACKs alone — "a real 1-flit
+// VC classes: the transport's data classes (3 x DOR's: 3 on a mesh or hypercube, 6 on a torus;
+// 1 on a fat tree), then, with drb.ack = network, the base routing's classes again for ACKs alone — "a real 1-flit
 // packet on a high-priority VC" (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked
 // data worms, and since a sink always accepts them they add no dependency between the data and
 // ACK classes (no protocol deadlock). The routers also give ACKs the switch first.
 //
 // DRB that can never leave the canonical path (DrbSource::canonical_only(): max width 1 or a
-// fixed width 1) is DOR bit for bit: it routes with DOR's VC classes, draws no random numbers
+// fixed width 1) is its base routing bit for bit (DOR; nca_deterministic on a fat tree): it
+// routes with the base routing's VC classes, draws no random numbers
 // and sends no ACKs (docs/drb.md, "DRB of width 1 ≡ DOR").
 #pragma once
 
 #include <memory>
 #include <string_view>
 
-#include "models/network/routing/dimension_order.hpp"
 #include "models/network/routing/drb/drb_header.hpp"
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/drb_source.hpp"
+#include "models/network/routing/drb/msp_transport.hpp"
 #include "models/network/routing/drb/zero_load_latency.hpp"
-#include "models/network/routing/phased_dimension_order.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/routing/source_routing.hpp"
 #include "models/network/topology/topology.hpp"
@@ -48,7 +50,8 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   static constexpr std::string_view kName = "drb";
 
   /// Throws pdes::ConfigError naming the key: network.routing on a topology without dimension
-  /// order (fat trees), drb.* for parameters DrbParams::validate rejects.
+  /// order or NCA routing, drb.* for parameters DrbParams::validate rejects or the topology
+  /// cannot honour (make_msp_transport).
   DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load);
 
   std::string_view name() const override { return kName; }
@@ -60,26 +63,26 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override;
   void make_ack(const Flit& tail, Flit& ack) const override;
-  void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const override;
+  void on_ack(NodeId self, const Flit& ack, std::int64_t now,
+              AlgorithmState& state) const override;
   RouteLabel label(const Flit& flit) const override;
   bool continue_from(NodeId here, Flit& head) const override;
 
   const DrbSource& source() const { return source_; }
+  /// prepare()'s work on an explicit table: MSP Selection and the multi-step header of `head`
+  /// (for algorithms that keep the MetapathTable inside a larger source state: PR-DRB).
+  void write_header(NodeId self, Flit& head, MetapathTable& metapaths, pdes::Rng& rng) const;
+  /// Whether DRB can leave the canonical path at all (DrbSource::canonical_only()).
+  bool canonical_only() const { return canonical_only_; }
   /// Router hops of the head's whole route (S -> X -> Y -> D).
   std::uint32_t route_hops(NodeId src, const Flit& head) const {
-    return phases_.route_hops(src, head);
+    return transport_->route_hops(src, head);
   }
+  const MspTransport& transport() const { return *transport_; }
 
  private:
-  /// ACKs: dimension order in their own VC classes, after the data sets.
-  void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const;
-  /// A node attached to router `r`, to name it in MultiPhaseHeader::via.
-  NodeId node_on(RouterId r) const;
-
-  const Topology& topology_;
   DrbSource source_;
-  DimensionOrderRouting dor_;
-  PhasedDimensionOrder phases_;
+  std::unique_ptr<const MspTransport> transport_;
   bool canonical_only_;
 };
 

@@ -37,9 +37,8 @@ bool DrbSource::canonical_only() const {
 }
 
 Metapath DrbSource::make_metapath(NodeId source, NodeId destination) const {
-  const RouterId s = topology_.router_of_node(source);
-  const RouterId d = topology_.router_of_node(destination);
-  return Metapath(candidates_.generate(s, d, params_.max_width), params_.initial_width, zero_load_);
+  return Metapath(candidates_.between_nodes(source, destination, params_.max_width),
+                  params_.initial_width, zero_load_);
 }
 
 MspChoice DrbSource::choose(MetapathTable& table, NodeId source, NodeId destination,
@@ -61,9 +60,13 @@ MspChoice DrbSource::choose(MetapathTable& table, NodeId source, NodeId destinat
   return choice_of(*m, select_msp(m->open(), params_.selection, rng.uniform()));
 }
 
-void DrbSource::configure(Metapath& m, std::uint32_t msp_id, double queuing_cycles) const {
-  if (msp_id >= m.width()) return;  // closed since the packet left: not part of P* any more
+bool DrbSource::record(Metapath& m, std::uint32_t msp_id, double queuing_cycles) const {
+  if (msp_id >= m.width()) return false;  // closed since the packet left: not part of P* any more
   m.record_latency(msp_id, zero_load_.at(m.record(msp_id).msp.length) + queuing_cycles);
+  return true;
+}
+
+void DrbSource::adapt(Metapath& m) const {
   const std::uint32_t width = m.width();
   const std::uint32_t max_width = std::min(params_.max_width, m.num_candidates());
   std::uint32_t next = controller_.next_width(m, max_width);
@@ -73,6 +76,10 @@ void DrbSource::configure(Metapath& m, std::uint32_t msp_id, double queuing_cycl
   if (next > width && params_.open_after_feedback && !m.all_open_reported()) next = width;
   if (next > width) m.widen(next, params_.new_msp_latency, zero_load_);
   if (next < width) m.narrow(next);
+}
+
+void DrbSource::configure(Metapath& m, std::uint32_t msp_id, double queuing_cycles) const {
+  if (record(m, msp_id, queuing_cycles)) adapt(m);
 }
 
 bool DrbSource::replaceable_by_absence(const Metapath& m) const {

@@ -83,14 +83,22 @@ class DrbSource {
   /// initial_width open.
   Metapath make_metapath(NodeId source, NodeId destination) const;
 
+  /// The two halves of on_ack for one metapath, for algorithms that decide between them (PR-DRB
+  /// re-applies a saved path set instead of adapting, routing/prdrb/):
+  /// record(): Latency(MSP) = transmission time + `queuing_cycles` (eq. [3]) for MSP `msp_id`;
+  /// false, and nothing recorded, if that MSP is no longer open.
+  bool record(Metapath& m, std::uint32_t msp_id, double queuing_cycles) const;
+  /// adapt(): one step of the width controller (with the open_after_feedback rule).
+  void adapt(Metapath& m) const;
+  /// True if `m` behaves exactly like an absent table entry (see the contracts above).
+  bool replaceable_by_absence(const Metapath& m) const;
+
   const MspCandidates& candidates() const { return candidates_; }
   const WidthController& controller() const { return controller_; }
 
  private:
   /// Records the ACK in `m` and applies the controller (and the open_after_feedback rule).
   void configure(Metapath& m, std::uint32_t msp_id, double queuing_cycles) const;
-  /// True if `m` behaves exactly like an absent entry (see the contracts above).
-  bool replaceable_by_absence(const Metapath& m) const;
 
   const Topology& topology_;
   DrbParams params_;

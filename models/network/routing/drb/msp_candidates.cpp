@@ -13,7 +13,15 @@ MspCandidates::MspCandidates(const Topology& topology, const DrbParams& params)
     : topology_(topology),
       distinct_paths_(params.distinct_paths),
       source_(topology, params.source_supernode(), "drb.source_size"),
-      destination_(topology, params.destination_supernode(), "drb.destination_size") {}
+      destination_(topology, params.destination_supernode(), "drb.destination_size") {
+  if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) nca_.emplace(*tree);
+}
+
+std::vector<Msp> MspCandidates::between_nodes(NodeId source, NodeId destination,
+                                              std::uint32_t limit) const {
+  if (nca_) return nca_->generate(source, destination, limit);
+  return generate(topology_.router_of_node(source), topology_.router_of_node(destination), limit);
+}
 
 std::vector<Msp> MspCandidates::generate(RouterId source, RouterId destination,
                                          std::uint32_t limit) const {

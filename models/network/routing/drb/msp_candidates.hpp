@@ -20,16 +20,23 @@
 //
 // A pair on one router (S = D) has only the canonical MSP: there is no network path to balance.
 //
+// Fat trees: DrbSource asks between_nodes(), which on a k-ary n-tree gives the nearest-common-
+// ancestor family instead (nca_candidates.hpp): there the static route depends on the
+// destination node, not only on its leaf, and the alternatives are the other NCAs. generate()
+// keeps the supernode family on every topology.
+//
 // Who uses it: DrbSource, when a metapath is created (once per expansion of a source-destination
 // pair); generate() is const and pure. Cost: O(l k log(l k)) for the sort, plus one route walk
 // per inspected candidate with distinct_paths.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/msp.hpp"
+#include "models/network/routing/drb/nca_candidates.hpp"
 #include "models/network/routing/drb/supernode.hpp"
 #include "models/network/topology/topology.hpp"
 
@@ -45,6 +52,10 @@ class MspCandidates {
   /// always the canonical MSP.
   std::vector<Msp> generate(RouterId source, RouterId destination, std::uint32_t limit) const;
 
+  /// The candidates of the channel from node `source` to node `destination`, the list a
+  /// metapath uses: the NCA family on a fat tree, generate() between their routers elsewhere.
+  std::vector<Msp> between_nodes(NodeId source, NodeId destination, std::uint32_t limit) const;
+
   const Supernode& source_supernode() const { return source_; }
   const Supernode& destination_supernode() const { return destination_; }
 
@@ -53,6 +64,7 @@ class MspCandidates {
   bool distinct_paths_;
   Supernode source_;
   Supernode destination_;
+  std::optional<NcaCandidates> nca_;  // fat trees only
 };
 
 }  // namespace net::drb

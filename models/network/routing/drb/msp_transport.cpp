@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/routing/drb/msp_transport.hpp"
+
+#include "models/network/routing/drb/dimension_order_transport.hpp"
+#include "models/network/routing/drb/fat_tree_transport.hpp"
+
+namespace net::drb {
+
+std::unique_ptr<MspTransport> make_msp_transport(const Topology& topology,
+                                                 const DrbParams& params) {
+  if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) {
+    return std::make_unique<FatTreeTransport>(*tree, params);
+  }
+  return std::make_unique<DimensionOrderTransport>(topology, params);
+}
+
+}  // namespace net::drb

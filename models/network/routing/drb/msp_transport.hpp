@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// MspTransport: how a topology carries DRB's multi-step paths through the routers — what the
+// source writes into the header for a chosen MSP, how routers route data heads phase by phase,
+// which VC classes that needs, and the static routing that canonical-only DRB and the ACKs use.
+// DrbRouting owns one and stays free of topology specifics; so can PR-DRB.
+//
+// Two implementations, chosen by make_msp_transport from the topology:
+//   - DimensionOrderTransport (mesh, torus, hypercube): X and Y are nodes on routers, each step
+//     by dimension order, one VC class set per phase (PhasedDimensionOrder); the header's vias
+//     are node ids.
+//   - FatTreeTransport (k-ary n-tree): X is a nearest common ancestor switch, the route is
+//     up*/down*, one VC class set; the header's via is a router id.
+//
+// Contracts: every method is const and pure (route() may only advance the header's phase); it
+// runs again on every allocation pass and after rollbacks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "models/network/event/flit.hpp"
+#include "models/network/routing/drb/drb_params.hpp"
+#include "models/network/routing/drb/drb_source.hpp"
+#include "models/network/routing/multi_phase_header.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/topology/topology.hpp"
+
+namespace net::drb {
+
+class MspTransport {
+ public:
+  virtual ~MspTransport() = default;
+
+  /// The static routing: canonical-only DRB routes with it (bit for bit), and ACKs route with
+  /// it in their own classes.
+  virtual const RoutingAlgorithm& base() const = 0;
+  /// VC classes the data packets of every MSP need for deadlock freedom.
+  virtual std::uint32_t data_classes() const = 0;
+  /// Writes the non-null intermediates of `choice` (for a packet from node `self` to node
+  /// `destination`) into `h.via` / `h.vias`; phase, path and tag are the caller's.
+  virtual void write_route(NodeId self, NodeId destination, const MspChoice& choice,
+                           MultiPhaseHeader& h) const = 0;
+  /// Candidates for a data head (classes 0 .. data_classes()-1); may advance its phase.
+  virtual void route(const RouteInput& at, Flit& head, RouteCandidates& out) const = 0;
+  /// Candidates for an ACK: base() shifted into the classes after the data classes.
+  virtual void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const = 0;
+  /// Router hops of the head's whole route (S -> X -> Y -> D).
+  virtual std::uint32_t route_hops(NodeId src, const Flit& head) const = 0;
+};
+
+/// The transport of `topology`: FatTreeTransport on a fat tree, DimensionOrderTransport
+/// elsewhere. Throws pdes::ConfigError naming the key: network.routing on a topology without
+/// dimension order or NCA routing, drb.* for options the topology cannot honour.
+std::unique_ptr<MspTransport> make_msp_transport(const Topology& topology,
+                                                 const DrbParams& params);
+
+}  // namespace net::drb

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// PrDrbRouting: Predictive Routing Balancing (PR-DRB) and Fast-Response DRB (FR-DRB), the
+// `prdrb` value of network.routing (specs/seed004-phd-thesis.md chapters 3–4, seed003;
+// docs/prdrb.md). DRB that learns:
+//   - routers detect the flows that contend at a congested output and notify them
+//     (ContentionDetector, either design of prdrb.notification);
+//   - sources keep, per congestion situation, the path set that solved it and re-apply it at
+//     once when the situation recurs (PrDrbSource, SolutionDatabase);
+//   - underneath, DRB unchanged (routing/drb/): the multi-step routes, VC classes, ACKs and
+//     MSP Selection are DrbRouting's, so PR-DRB runs wherever DRB does.
+// prdrb.predictive = false with prdrb.watchdog > 0 is FR-DRB; both true is "FR-DRB
+// predictive" (§4.8.4).
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "models/network/routing/drb/drb_routing.hpp"
+#include "models/network/routing/prdrb/contention_detector.hpp"
+#include "models/network/routing/prdrb/prdrb_params.hpp"
+#include "models/network/routing/prdrb/prdrb_source.hpp"
+#include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/source_routing.hpp"
+
+namespace net::prdrb {
+
+class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
+ public:
+  static constexpr std::string_view kName = "prdrb";
+
+  /// Throws pdes::ConfigError naming the key (PrDrbParams::validate, validate_watchdog against
+  /// `longest_round_trip` cycles; DRB's own errors, e.g. a topology DRB does not support).
+  PrDrbRouting(const Topology& topology, const PrDrbParams& params,
+               drb::ZeroLoadLatency zero_load, std::int64_t cycle_ticks,
+               double longest_round_trip);
+
+  std::string_view name() const override { return kName; }
+  std::uint32_t vc_classes() const override { return drb_.vc_classes(); }
+  void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override {
+    drb_.route(at, head, out);
+  }
+  RouteLabel label(const Flit& flit) const override { return drb_.label(flit); }
+  bool continue_from(NodeId here, Flit& head) const override {
+    return drb_.continue_from(here, head);
+  }
+  const RouterMonitor* router_monitor() const override {
+    return params_.predictive ? &detector_ : nullptr;
+  }
+  const SourceRouting* source_routing() const override { return this; }
+  std::unique_ptr<ResultsExtension> make_results() const override;
+
+  AlgorithmState initial_state(NodeId self) const override;
+  /// Uses head.injected as the current time (NodeLp sets it before prepare).
+  void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
+  AckDelivery acks() const override { return drb_.acks(); }
+  void make_ack(const Flit& tail, Flit& ack) const override { drb_.make_ack(tail, ack); }
+  void on_ack(NodeId self, const Flit& ack, std::int64_t now,
+              AlgorithmState& state) const override;
+  void on_control(NodeId self, const ControlMessage& message, std::int64_t now,
+                  AlgorithmState& state) const override;
+  void on_finish(NodeId self, const AlgorithmState& state,
+                 pdes::CommitContext& ctx) const override;
+
+  const PrDrbParams& params() const { return params_; }
+  const PrDrbSource& source() const { return source_; }
+
+ private:
+  PrDrbParams params_;
+  drb::DrbRouting drb_;
+  PrDrbSource source_;
+  ContentionDetector detector_;
+};
+
+}  // namespace net::prdrb
