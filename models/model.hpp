@@ -26,14 +26,19 @@
 namespace models {
 
 /// Collects one rank's committed output (it is the run's OutputSink) and turns it into tables.
-/// The app combines the ranks' tables (io::combine: concatenated or summed, sorted by key), prints
-/// summary(combined) on rank 0 and writes the combined set to the HDF5 file.
+/// The app combines the tables the summary reads (io::combine: concatenated or summed, sorted by
+/// key, whole on every rank), prints summary(combined) on rank 0, and writes every table to the
+/// HDF5 file from the ranks' shares (io::distribute: the same rows, no rank holds them all).
 class ModelResults : public pdes::OutputSink {
  public:
   /// This rank's part of the results, after the run.
   virtual io::ResultSet local_results(const pdes::RunResult& run) const = 0;
   /// The figures of the end-of-run summary (figure.hpp), from the combined results.
   virtual std::vector<Figure> summary(const io::ResultSet& /*combined*/) const { return {}; }
+  /// Whether summary() reads the table `name`. Only those are gathered whole on every rank;
+  /// a model with large per-entity tables answers false for the ones its summary ignores, so
+  /// that they are never gathered. Default: every table.
+  virtual bool summary_reads(const std::string& /*table*/) const { return true; }
 };
 
 class Model {

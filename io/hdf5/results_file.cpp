@@ -46,8 +46,7 @@ class Hasher {
   std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 
-std::uint64_t hash_of(const Table& t) {
-  Hasher h;
+void add_schema(Hasher& h, const Table& t) {
   h.add(t.name());
   h.add(t.description());
   h.add(t.key_columns());
@@ -58,9 +57,38 @@ std::uint64_t hash_of(const Table& t) {
     h.add(c.unit);
     h.add(c.description);
   }
+}
+
+std::uint64_t hash_of(const Table& t) {
+  Hasher h;
+  add_schema(h, t);
   h.add(t.cells().size());
   for (const Cell& c : t.cells()) h.add(c.bits);
   return h.value();
+}
+
+std::uint64_t hash_of_schema(const Table& t, std::uint64_t total_rows) {
+  Hasher h;
+  add_schema(h, t);
+  h.add(total_rows);
+  return h.value();
+}
+
+std::uint64_t hash_of_partition(const RunMetadata& m) {
+  Hasher h;
+  h.add(m.rank_of_lp.size());
+  for (const std::int32_t r : m.rank_of_lp) h.add(static_cast<std::uint64_t>(r));
+  h.add(m.vertex_weights.size());
+  for (const std::uint32_t w : m.vertex_weights) h.add(w);
+  return h.value();
+}
+
+/// Rank `rank` of `ranks`'s even share of a table every rank holds whole.
+std::pair<Table, SlabExtent> even_slab(const Table& whole, int rank, int ranks) {
+  ResultSet one;
+  one.tables.push_back(whole);
+  DistributedResults share = even_share(one, rank, ranks);
+  return {std::move(share.slabs.tables[0]), share.extents[0]};
 }
 
 std::uint64_t hash_of_attributes(const ResultSet& s) {
@@ -130,7 +158,8 @@ void ResultsFile::write_metadata(const RunMetadata& metadata) {
   std::string error;
   if (context_.rank() == 0) {
     try {
-      words = internal::encode_result_set(metadata_result_set(metadata, host_name()));
+      words = internal::encode_result_set(
+          metadata_result_set(metadata, host_name(), /*with_partition=*/false));
     } catch (const pdes::InvariantError& e) {
       error = e.what();
     }
@@ -146,7 +175,16 @@ void ResultsFile::write_metadata(const RunMetadata& metadata) {
                                std::to_string(context_.size()) + " ranks");
   }
   write_attribute_set(laid_out);
-  for (const Table& t : laid_out.tables) hdf5::write_table(*file_, t, context_);
+  for (const Table& t : laid_out.tables) write_table(t);
+  // The mapping is on every rank already: each writes a share, nothing is sent. Every rank
+  // checks it, so that a rank with another mapping fails everywhere instead of writing it.
+  require_same_on_all_ranks(hash_of_partition(metadata), "the run metadata's partition");
+  const std::uint64_t lps = metadata.rank_of_lp.size();
+  const auto me = static_cast<std::uint64_t>(context_.rank());
+  const auto writers = static_cast<std::uint64_t>(context_.size());
+  const SlabExtent extent{lps * me / writers, lps};
+  const Table partition = partition_rows(metadata, extent.first_row, lps * (me + 1) / writers);
+  hdf5::write_table(*file_, partition, extent, context_);
 }
 
 void ResultsFile::write_attributes(const ResultSet& results) {
@@ -172,7 +210,14 @@ void ResultsFile::write_attribute_set(const ResultSet& set) {
 
 void ResultsFile::write_table(const Table& table) {
   require_same_on_all_ranks(hash_of(table), "table '" + table.name() + "'");
-  hdf5::write_table(*file_, table, context_);
+  const auto [slab, extent] = even_slab(table, context_.rank(), context_.size());
+  hdf5::write_table(*file_, slab, extent, context_);
+}
+
+void ResultsFile::write_table(const Table& slab, const SlabExtent& extent) {
+  require_same_on_all_ranks(hash_of_schema(slab, extent.total_rows),
+                            "the schema or row count of table '" + slab.name() + "'");
+  hdf5::write_table(*file_, slab, extent, context_);
 }
 
 void ResultsFile::commit() {

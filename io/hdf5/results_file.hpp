@@ -11,15 +11,17 @@
 //
 //   io::ResultsFile file("out.h5", MPI_COMM_WORLD);
 //   file.write_metadata(metadata);
-//   file.write_attributes(results);
-//   for (const io::Table& t : results.tables) file.write_table(t);
+//   file.write_attributes(mine.slabs);
+//   for (std::size_t i = 0; i < mine.extents.size(); ++i)
+//     file.write_table(mine.slabs.tables[i], mine.extents[i]);   // each rank its own rows
 //   file.commit();
 //
-// Every method is collective: all ranks call it in the same order with the same data (the
-// combined ResultSet; rank 0's RunMetadata is used). Tables and attributes are checked to be
-// identical on every rank first (a 64-bit hash compared across ranks); a difference, e.g. a
-// rank passing its local instead of the combined results, is a pdes::InvariantError on every
-// rank, raised before anything is written. HDF5 failures are io::hdf5::Hdf5Error.
+// Every method is collective: all ranks call it in the same order. Attributes, table schemas
+// and row counts must be identical on every rank (a 64-bit hash compared across ranks); a
+// difference is a pdes::InvariantError on every rank, raised before anything is written. The
+// rows are each rank's own (a slab, io/results/distribute.hpp), or, through the overload for a
+// whole table, the same on every rank (checked the same way: e.g. a rank passing its local
+// instead of the combined results is caught). HDF5 failures are io::hdf5::Hdf5Error.
 //
 // A failure on a single rank (an I/O error seen by one rank only) cannot be recovered inside a
 // collective write: the app aborts the job (MPI_Abort), and what remains is the temporary
@@ -35,6 +37,7 @@
 #include "io/hdf5/hdf5_error.hpp"
 #include "io/hdf5/parallel_context.hpp"
 #include "io/hdf5/run_metadata.hpp"
+#include "io/results/distribute.hpp"
 #include "io/results/result_set.hpp"
 
 namespace io {
@@ -52,13 +55,18 @@ class ResultsFile {
   const std::string& temporary_path() const { return temporary_path_; }
 
   /// Root attributes, the /run group and /run/engine_statistics (run_metadata.hpp), from rank
-  /// 0's `metadata`.
+  /// 0's `metadata`; /run/partition from every rank's own copy of the mapping (which must be
+  /// the same everywhere), each rank writing an even share of its rows.
   void write_metadata(const RunMetadata& metadata);
   /// The ResultSet's attributes at their paths, each numeric one with a unit as the companion
   /// string attribute "unit:<name>". Its tables are written by write_table.
   void write_attributes(const ResultSet& results);
-  /// One table as a compound dataset (hdf5/table_writer.hpp).
+  /// One table, the same whole table on every rank, as a compound dataset
+  /// (hdf5/table_writer.hpp); rank r writes rows [n*r/P, n*(r+1)/P).
   void write_table(const Table& table);
+  /// One table from its slabs: `slab` holds the schema (the same on every rank) and this
+  /// rank's rows, located by `extent` (io::distribute).
+  void write_table(const Table& slab, const SlabExtent& extent);
   /// Closes the file and renames it to final_path() (replacing a file of that name: whether
   /// that is allowed was decided by check_output_path before the run).
   void commit();

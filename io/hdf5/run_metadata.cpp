@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "io/hdf5/run_metadata.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -65,7 +66,9 @@ Table engine_statistics_table(const pdes::RunResult& result) {
   return t;
 }
 
-Table partition_table(const RunMetadata& m) {
+}  // namespace
+
+Table partition_rows(const RunMetadata& m, std::size_t first_lp, std::size_t end_lp) {
   if (!m.vertex_weights.empty() && m.vertex_weights.size() != m.rank_of_lp.size()) {
     throw pdes::InvariantError("run metadata: " + std::to_string(m.vertex_weights.size()) +
                                " LP weights for " + std::to_string(m.rank_of_lp.size()) + " LPs");
@@ -76,15 +79,18 @@ Table partition_table(const RunMetadata& m) {
            {"weight", ColumnType::kUInt64, "", "the LP's relative work, as the partitioner "
                                                "balanced it (1 when the model gives none)"}},
           1, Combine::kConcatenate);
+  end_lp = std::min(end_lp, m.rank_of_lp.size());
   std::vector<Cell>& cells = t.mutable_cells();
-  cells.reserve(3 * m.rank_of_lp.size());
-  for (std::size_t lp = 0; lp < m.rank_of_lp.size(); ++lp) {
+  cells.reserve(3 * (end_lp - std::min(first_lp, end_lp)));
+  for (std::size_t lp = first_lp; lp < end_lp; ++lp) {
     cells.push_back(Cell::u64(lp));
     cells.push_back(Cell::u64(static_cast<std::uint64_t>(m.rank_of_lp[lp])));
     cells.push_back(Cell::u64(m.vertex_weights.empty() ? 1 : m.vertex_weights[lp]));
   }
   return t;
 }
+
+namespace {
 
 // The file's values are identifiers, fixed by the schema; pdes::to_string is for people.
 std::string termination_reason(pdes::TerminationReason reason) {
@@ -110,7 +116,8 @@ std::string hex_digest(std::uint64_t v) {
 
 }  // namespace
 
-ResultSet metadata_result_set(const RunMetadata& m, const std::string& hostname) {
+ResultSet metadata_result_set(const RunMetadata& m, const std::string& hostname,
+                              bool with_partition) {
   ResultSet s;
   auto& a = s.attributes;
   a["schema_version"] = kSchemaVersion;
@@ -132,7 +139,7 @@ ResultSet metadata_result_set(const RunMetadata& m, const std::string& hostname)
   a["run/hostname"] = hostname;
   s.attribute_units["run/wall_seconds"] = "s";
   s.tables.push_back(engine_statistics_table(m.result));
-  s.tables.push_back(partition_table(m));
+  if (with_partition) s.tables.push_back(partition_rows(m, 0, m.rank_of_lp.size()));
   return s;
 }
 

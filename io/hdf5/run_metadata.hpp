@@ -50,9 +50,16 @@ struct RunMetadata {
 std::string to_iso8601_utc(std::chrono::system_clock::time_point time);
 
 /// The metadata as the writer lays it out: root attributes, "run/..." attributes (with units)
-/// and the table "run/engine_statistics". `hostname` is the host of rank 0.
-/// Throws pdes::InvariantError when result.per_rank does not hold one entry per rank.
-ResultSet metadata_result_set(const RunMetadata& metadata, const std::string& hostname);
+/// and the tables "run/engine_statistics" and (with_partition) "run/partition". `hostname` is
+/// the host of rank 0. Throws pdes::InvariantError when result.per_rank does not hold one
+/// entry per rank, or vertex_weights one per LP.
+ResultSet metadata_result_set(const RunMetadata& metadata, const std::string& hostname,
+                              bool with_partition = true);
+
+/// Rows [first_lp, end_lp) of "run/partition" (one row per LP: lp, rank, weight). Every rank
+/// holds the whole mapping anyway, so each writes its own share of this table without an
+/// exchange. Throws pdes::InvariantError like metadata_result_set.
+Table partition_rows(const RunMetadata& metadata, std::size_t first_lp, std::size_t end_lp);
 
 /// Whether the writer itself writes an attribute at `path` ("seed", "run/engine"): a model's
 /// attribute must not take such a name.

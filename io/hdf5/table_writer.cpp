@@ -48,9 +48,11 @@ Handle compound_type(const Table& table, bool in_file, const Where& where) {
   return type;
 }
 
-Handle creation_properties(const Table& table, const Where& where) {
+// The chunk size depends on the whole table's row count, never on a rank's slab: the layout is
+// the same for every rank count.
+Handle creation_properties(std::size_t columns, std::uint64_t rows, const Where& where) {
   Handle dcpl(check_id(H5Pcreate(H5P_DATASET_CREATE), where, "H5Pcreate(dataset create)"));
-  const hsize_t chunk = chunk_rows(table.rows(), table.columns().size() * kCellBytes);
+  const hsize_t chunk = chunk_rows(rows, columns * kCellBytes);
   check_status(H5Pset_chunk(dcpl.get(), 1, &chunk), where, "H5Pset_chunk");
   if (deflate_available()) {
     // Shuffle groups the bytes of equal significance: counters and ids have zero high bytes,
@@ -63,15 +65,11 @@ Handle creation_properties(const Table& table, const Where& where) {
   return dcpl;
 }
 
-void write_rows(hid_t dataset, const Table& table, const ParallelContext& context,
-                hid_t memory_type, const Where& where) {
-  const hsize_t rows = table.rows();
-  if (rows == 0) return;  // every rank sees the same count, so every rank skips
-  const auto ranks = static_cast<hsize_t>(context.size());
-  const auto rank = static_cast<hsize_t>(context.rank());
-  const hsize_t begin = rows * rank / ranks;
-  const hsize_t count = rows * (rank + 1) / ranks - begin;
-
+void write_rows(hid_t dataset, const Table& slab, const SlabExtent& extent,
+                const ParallelContext& context, hid_t memory_type, const Where& where) {
+  if (extent.total_rows == 0) return;  // every rank sees the same count, so every rank skips
+  const hsize_t begin = extent.first_row;
+  const hsize_t count = slab.rows();
   Handle file_space(check_id(H5Dget_space(dataset), where, "H5Dget_space"));
   Handle memory_space(check_id(H5Screate_simple(1, &count, nullptr), where, "H5Screate_simple"));
   if (count == 0) {
@@ -89,7 +87,7 @@ void write_rows(hid_t dataset, const Table& table, const ParallelContext& contex
   }
   // HDF5 wants a valid pointer even for an empty selection.
   const Cell none{};
-  const Cell* data = count == 0 ? &none : table.cells().data() + begin * table.columns().size();
+  const Cell* data = count == 0 ? &none : slab.cells().data();
   check_status(H5Dwrite(dataset, memory_type, memory_space.get(), file_space.get(),
                         transfer.get(), data),
                where, "H5Dwrite");
@@ -126,21 +124,28 @@ bool deflate_available() {
   return (config & H5Z_FILTER_CONFIG_ENCODE_ENABLED) != 0;
 }
 
-void write_table(const File& file, const Table& table, const ParallelContext& context) {
+void write_table(const File& file, const Table& table, const SlabExtent& extent,
+                 const ParallelContext& context) {
   const Where where = file.where(table.name());
+  if (extent.first_row + table.rows() > extent.total_rows) {
+    throw Hdf5Error(where, "rows " + std::to_string(extent.first_row) + ".." +
+                               std::to_string(extent.first_row + table.rows()) +
+                               " lie outside a table of " + std::to_string(extent.total_rows) +
+                               " rows");
+  }
   const Handle file_type = compound_type(table, true, where);
   const Handle memory_type = compound_type(table, false, where);
-  const hsize_t rows = table.rows();
+  const hsize_t rows = extent.total_rows;
   const hsize_t unlimited = H5S_UNLIMITED;
   Handle space(check_id(H5Screate_simple(1, &rows, &unlimited), where, "H5Screate_simple"));
   Handle link_properties(check_id(H5Pcreate(H5P_LINK_CREATE), where, "H5Pcreate(link create)"));
   check_status(H5Pset_create_intermediate_group(link_properties.get(), 1), where,
                "H5Pset_create_intermediate_group");
-  const Handle dcpl = creation_properties(table, where);
+  const Handle dcpl = creation_properties(table.columns().size(), extent.total_rows, where);
   Handle dataset(check_id(H5Dcreate2(file.id(), table.name().c_str(), file_type.get(), space.get(),
                                      link_properties.get(), dcpl.get(), H5P_DEFAULT),
                           where, "H5Dcreate2"));
-  write_rows(dataset.get(), table, context, memory_type.get(), where);
+  write_rows(dataset.get(), table, extent, context, memory_type.get(), where);
   write_table_attributes(dataset.get(), table, where);
   check_status(dataset.close(), where, "H5Dclose");
 }

@@ -11,9 +11,11 @@
 //   - attributes: description, units and column_descriptions (string arrays aligned with the
 //     columns), key_columns (names of the key columns), combine ("concatenate" or "sum").
 //
-// Parallel: every rank passes the same whole table (io::combine gives every rank the combined
-// set); rank r writes rows [n*r/P, n*(r+1)/P) in one collective H5Dwrite. Collective transfer is
-// not a choice here: HDF5 1.10 writes filtered (compressed) datasets in parallel only
+// Parallel: every rank passes the same schema and its own slab of rows, located by a
+// SlabExtent (io::distribute: a contiguous run of the sorted table, its first row from an
+// MPI_Exscan of the slab sizes); every rank selects its hyperslab [first_row, first_row + rows)
+// of the dataset (none when its slab is empty) and all write in one collective H5Dwrite. No
+// rank ever holds the whole table. Collective transfer is not a choice here: HDF5 1.10 writes filtered (compressed) datasets in parallel only
 // collectively (since 1.10.2; checked with 1.10.8: an independent write fails with "Can't
 // perform independent write with filters in pipeline"). The chunk size depends on the row
 // count and width only, so the file layout is the same for every rank count.
@@ -23,6 +25,7 @@
 
 #include "io/hdf5/file.hpp"
 #include "io/hdf5/parallel_context.hpp"
+#include "io/results/distribute.hpp"
 #include "io/results/result_set.hpp"
 
 namespace io::hdf5 {
@@ -37,7 +40,10 @@ std::size_t chunk_rows(std::size_t rows, std::size_t row_bytes);
 /// Whether this HDF5 library can write deflate-compressed datasets.
 bool deflate_available();
 
-/// Collective (see above). Throws Hdf5Error.
-void write_table(const File& file, const Table& table, const ParallelContext& context);
+/// Collective (see above): `slab` holds the schema every rank passes identically and this
+/// rank's rows, rows [extent.first_row, extent.first_row + slab.rows()) of a dataset of
+/// extent.total_rows rows. Throws Hdf5Error.
+void write_table(const File& file, const Table& slab, const SlabExtent& extent,
+                 const ParallelContext& context);
 
 }  // namespace io::hdf5

@@ -78,17 +78,23 @@ void check_same_tables(const ResultSet& first, const ResultSet& other, std::size
   }
 }
 
-/// Table `index` of every part, concatenated, sorted by key, then checked (kConcatenate) or
-/// summed (kSum) over equal keys.
-Table merge_table(std::span<const ResultSet> parts, std::size_t index) {
-  Table all = parts[0].tables[index];
-  std::vector<std::size_t> origin(all.rows(), 0);  // the rank each row came from
+}  // namespace
+
+Table merge_tables(std::span<const Table* const> parts) {
+  if (parts.empty()) fail("merge_tables needs at least one part");
+  Table all = *parts[0];
+  std::vector<std::size_t> origin(all.rows(), 0);  // the part (rank) each row came from
   std::vector<Cell>& cells = all.mutable_cells();
   for (std::size_t r = 1; r < parts.size(); ++r) {
-    const Table& t = parts[r].tables[index];
+    const Table& t = *parts[r];
     cells.insert(cells.end(), t.cells().begin(), t.cells().end());
     origin.insert(origin.end(), t.rows(), r);
   }
+  return merge_rows(std::move(all), origin);
+}
+
+Table merge_rows(Table all, std::span<const std::size_t> origin) {
+  const std::vector<Cell>& cells = all.cells();
   // Stable, and ties come in rank order: the sum order is fixed (it would not matter for
   // integers anyway) and the duplicate report names the lower rank first.
   std::vector<std::size_t> order(all.rows());
@@ -121,8 +127,6 @@ Table merge_table(std::span<const ResultSet> parts, std::size_t index) {
   return all;
 }
 
-}  // namespace
-
 ResultSet merge_results(std::span<const ResultSet> parts) {
   if (parts.empty()) fail("merge_results needs at least one rank's results");
   for (const ResultSet& part : parts) part.validate();
@@ -133,8 +137,10 @@ ResultSet merge_results(std::span<const ResultSet> parts) {
   ResultSet combined;
   combined.attributes = parts[0].attributes;
   combined.attribute_units = parts[0].attribute_units;
+  std::vector<const Table*> table_parts(parts.size());
   for (std::size_t i = 0; i < parts[0].tables.size(); ++i) {
-    combined.tables.push_back(merge_table(parts, i));
+    for (std::size_t r = 0; r < parts.size(); ++r) table_parts[r] = &parts[r].tables[i];
+    combined.tables.push_back(merge_tables(table_parts));
   }
   return combined;
 }

@@ -12,17 +12,12 @@
 // naming the attribute and the rank. Every rank must hold the same tables, in the same order,
 // with the same columns (possibly with no rows).
 //
-// Every rank receives the whole combined set. Why not only rank 0, or only a slab per rank:
-//   - the HDF5 file is written collectively, and parallel HDF5 requires every rank to make the
-//     same metadata calls (create each group, dataset and attribute with identical arguments),
-//     so every rank needs every table's schema and every attribute anyway;
-//   - with the whole sorted table, a rank's slab for the collective write is simply rows
-//     [n*r/P, n*(r+1)/P): no second exchange, and the file layout depends only on n;
-//   - the end-of-run summary can be computed on any rank from the same data.
-// The cost is that each rank holds the whole results in memory, which is what tables of
-// per-node, per-port or per-window figures need (megabytes); a packet trace of unbounded size
-// does not belong in a ResultSet. One exchange moves at most 2^31-1 words (16 GiB) in total;
-// beyond that combine throws pdes::ResourceError.
+// Every rank receives the whole combined set: that is what a summary computed from whole tables
+// needs (the app combines only the tables the model's summary reads,
+// models::ModelResults::summary_reads, and a model's warm-up reduction combines one small
+// table). The results file does not go through combine: io::distribute (distribute.hpp) gives
+// each rank a share of the same rows, and each rank writes its own. One exchange moves at most
+// 2^31-1 words (16 GiB) in total; beyond that combine throws pdes::ResourceError.
 //
 //   io::ResultSet local = results->local_results(run);
 //   io::ResultSet all = io::combine(local, MPI_COMM_WORLD);   // on every rank
@@ -41,6 +36,14 @@ namespace io {
 
 /// Collective over `comm`: every rank calls it with its part and gets the same combined set.
 ResultSet combine(const ResultSet& local, MPI_Comm comm);
+
+/// One table's parts (`parts[r]` from rank r, same schema) concatenated, sorted by key (stable:
+/// equal keys in rank order), then checked (kConcatenate) or summed (kSum) over equal keys.
+/// The merge step of combine and of io::distribute. Throws pdes::InvariantError.
+Table merge_tables(std::span<const Table* const> parts);
+/// The same for rows already concatenated: `origin[i]` is the rank row i came from (in rank
+/// order, for the report of a duplicate key).
+Table merge_rows(Table rows, std::span<const std::size_t> origin);
 
 /// The deterministic part of combine, without MPI: `parts[r]` is rank r's ResultSet.
 /// Throws pdes::InvariantError as described above (and if `parts` is empty).

@@ -114,6 +114,12 @@ inline io::RunMetadata sample_metadata(int ranks) {
   m.engine = "optimistic";
   m.partitioner = "block";
   m.edge_cut = static_cast<std::uint64_t>(ranks - 1) * 10;
+  // A block mapping of one LP per node, with uneven weights: /run/partition is written by
+  // every rank from its own copy of it.
+  for (std::uint64_t lp = 0; lp < kNodes; ++lp) {
+    m.rank_of_lp.push_back(static_cast<std::int32_t>(lp * static_cast<std::uint64_t>(ranks) / kNodes));
+    m.vertex_weights.push_back(static_cast<std::uint32_t>(1 + lp % 3));
+  }
   m.start_time = std::chrono::system_clock::now();
   m.end_time = m.start_time + std::chrono::milliseconds(1500);
   m.result.num_ranks = ranks;

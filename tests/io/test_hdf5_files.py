@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Results files as their readers see them (docs/hdf5-schema.md).
 
-- Files written on 1, 2 and 3 ranks are equal outside /run (h5diff), and h5diff does notice a
-  changed cell and the /run differences, so the comparison is not vacuous.
+- Files written on 1, 2 and 3 ranks are equal outside /run (h5diff), whether each rank writes
+  its own rows (io::distribute, as the app does) or every rank holds the combined tables
+  (io::combine), and h5diff does notice a changed cell and the /run differences, so the
+  comparison is not vacuous.
 - h5py (Debian's python3-h5py, as the analysis package uses it) reads the compound datasets,
   their units and keys, and the root and /run attributes.
 - A writer killed with SIGKILL in the middle leaves no file under the final name.
@@ -47,6 +49,7 @@ def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("files")
     out = {n: write(d / f"np{n}.h5", n) for n in RANK_COUNTS}
     out["perturbed"] = write(d / "perturbed.h5", 2, "--perturb")
+    out["combined"] = write(d / "combined.h5", 3, "--combined")
     return out
 
 
@@ -61,6 +64,16 @@ def h5diff(a, b, *options):
 def test_file_outside_run_does_not_depend_on_rank_count(files, ranks):
     r = h5diff(files[1], files[ranks], "--exclude-path", "/run")
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_distributed_file_equals_the_combined_one(files):
+    # /run too: both were written on 3 ranks, only the clock and host attributes differ.
+    r = h5diff(files[3], files["combined"], "--exclude-path", "/run")
+    assert r.returncode == 0, r.stdout + r.stderr
+    with h5py.File(files[3], "r") as a, h5py.File(files["combined"], "r") as b:
+        for name in ("run/engine_statistics", "run/partition"):
+            assert a[name].dtype == b[name].dtype
+            np.testing.assert_array_equal(a[name][()], b[name][()])
 
 
 def test_h5diff_sees_the_differences_inside_run(files):
@@ -124,6 +137,10 @@ def test_run_group(f):
     stats = f["run/engine_statistics"]
     assert list(stats["rank"]) == [0, 1]
     assert columns_and_units(stats)["wall_seconds"] == "s"
+    partition = f["run/partition"][()]  # each rank wrote a share of it
+    assert list(partition["lp"]) == list(range(NODES))
+    assert list(partition["rank"]) == [lp * 2 // NODES for lp in range(NODES)]
+    assert list(partition["weight"]) == [1 + lp % 3 for lp in range(NODES)]
 
 
 def test_group_attributes_carry_units(f):

@@ -517,6 +517,15 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
   return rows;
 }
 
+bool NetworkResults::summary_reads(const std::string& table) const {
+  for (const char* unread : {kPortsTable, LatencyTable::kPairsTable,
+                             LatencyTable::kDestinationsTable, PacketSamples::kTable,
+                             MessageLog::kTable, kMessageSizesTable}) {
+    if (table == unread) return false;
+  }
+  return true;  // its own summary tables, and every extension's (their figures read them)
+}
+
 void NetworkResults::append_messages(const io::Table& nodes,
                                      std::vector<models::Figure>& rows) const {
   using models::Figure;

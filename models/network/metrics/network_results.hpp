@@ -114,6 +114,9 @@ class NetworkResults final : public models::ModelResults {
   /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
   io::ResultSet local_results(const pdes::RunResult& run) const override;
   std::vector<models::Figure> summary(const io::ResultSet& combined) const override;
+  /// False for the per-entity tables the summary ignores (ports, latency, packet samples,
+  /// messages, message sizes): they go to the file without being gathered on any rank.
+  bool summary_reads(const std::string& table) const override;
 
  private:
   struct NodeSums {

@@ -454,6 +454,26 @@ TEST_CASE("pairs and samples tables follow metrics.latency_table and packet_samp
   CHECK(none.find("network/packet_samples") == nullptr);
 }
 
+TEST_CASE("the summary needs none of the tables it says it does not read") {
+  // The app gathers only the tables summary_reads() names; the others (per port, pair, sampled
+  // packet) go to the file from each rank's share and must not change a figure.
+  NetworkResultsParams p = synthetic_params();
+  p.warmup_cycles = 100;
+  NetworkResults r(p);
+  feed_packets(r, synthetic_packets(), 100);
+  const io::ResultSet all = io::merge_results(std::vector{r.local_results(pdes::RunResult{})});
+  io::ResultSet read = all;
+  read.tables.clear();
+  for (const io::Table& t : all.tables) {
+    if (r.summary_reads(t.name())) read.tables.push_back(t);
+  }
+  CHECK(read.tables.size() < all.tables.size());
+  CHECK(read.find("network/nodes") != nullptr);
+  CHECK_FALSE(r.summary_reads("network/ports"));
+  CHECK_FALSE(r.summary_reads("network/packet_samples"));
+  CHECK(r.summary(read) == r.summary(all));
+}
+
 TEST_CASE("a warm-up of K packets is the warm-up in cycles up to the K-th delivery") {
   const std::vector<Packet> packets = synthetic_packets();
   for (const std::size_t k : {1u, 37u, 120u, 239u}) {
