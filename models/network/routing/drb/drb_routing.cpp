@@ -8,18 +8,20 @@
 
 namespace net::drb {
 
-DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load)
+DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load,
+                       TorusTie tie)
     : topology_(topology),
       source_(topology, params, zero_load),
-      dor_(topology),
-      phases_(topology, 2),
+      dor_(topology, tie),
+      phases_(topology, 2, tie),
       canonical_only_(source_.canonical_only()) {}
 
 std::uint32_t DrbRouting::vc_classes() const {
   if (canonical_only_) return dor_.vc_classes();
-  // ACK classes only for ACKs that cross the network.
-  return phases_.vc_classes() +
-         (source_.params().ack == AckDelivery::kNetwork ? dor_.vc_classes() : 0);
+  // ACK classes only for ACKs that cross the network on VCs of their own.
+  const bool reserved = source_.params().ack == AckDelivery::kNetwork &&
+                        source_.params().ack_vcs == AckVcs::kReserved;
+  return phases_.vc_classes() + (reserved ? dor_.vc_classes() : 0);
 }
 
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
@@ -43,12 +45,35 @@ void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) c
 }
 
 void DrbRouting::route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const {
+  if (source_.params().ack_vcs == AckVcs::kShared) {
+    route_ack_shared(at, ack, out);
+    return;
+  }
   // Plain DOR, shifted into the ACK classes that follow the data sets.
   const std::uint32_t first = phases_.vc_classes();
   const std::uint32_t in_dateline =
       at.from_terminal || at.in_class < first ? 0 : at.in_class - first;
-  const RouteDecision d = dor_.route(at.router, at.in_port, in_dateline, ack.dst);
+  const RouteDecision d = dor_.route(at.router, at.in_port, in_dateline, ack.dst, {ack.src, ack.seq});
   out.add(d.out_port, first + d.vc_class);
+}
+
+void DrbRouting::route_ack_shared(const RouteInput& at, const Flit& ack,
+                                  RouteCandidates& out) const {
+  // As PhasedDimensionOrder routes a packet without intermediates: DOR in any data set from the
+  // one it arrived in upwards, the lowest first (a head climbs as late as it can).
+  const std::uint32_t base = dor_.vc_classes();
+  const std::uint32_t sets = phases_.vc_classes() / base;
+  const std::uint32_t lowest = at.from_terminal ? 0 : at.in_class / base;
+  const std::uint32_t in_dateline = at.from_terminal ? 0 : at.in_class % base;
+  const RouteDecision d =
+      dor_.route(at.router, at.in_port, in_dateline, ack.dst, {ack.src, ack.seq});
+  if (topology_.attachment(ack.dst).router == at.router) {
+    out.add(d.out_port, 0);  // ejection: the sink needs no VC
+    return;
+  }
+  for (std::uint32_t set = lowest; set < sets; ++set) {
+    out.add(d.out_port, set * base + d.vc_class, set - lowest);
+  }
 }
 
 NodeId DrbRouting::node_on(RouterId r) const {
@@ -91,6 +116,10 @@ void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
   h.width = data.tag;
   h.blocked_cycles = tail.blocked_cycles;
   ack.route.set(h);
+}
+
+bool DrbRouting::acknowledges(NodeId self, const Flit& tail) const {
+  return topology_.router_of_node(tail.src) != topology_.router_of_node(self);
 }
 
 void DrbRouting::on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const {

@@ -22,6 +22,10 @@
 // packet on a high-priority VC" (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked
 // data worms, and since a sink always accepts them they add no dependency between the data and
 // ACK classes (no protocol deadlock). The routers also give ACKs the switch first.
+// With drb.ack_vcs = shared no class is reserved: an ACK is routed like a canonical data packet
+// (any set, climbing as late as it can), so the data keep every VC. Still deadlock-free: an ACK
+// is a one-flit canonical packet, and the sink accepts it whatever the node is doing (NodeLp
+// queues the ACKs it makes without bound), so it adds no dependency a canonical packet does not.
 //
 // DRB that can never leave the canonical path (DrbSource::canonical_only(): max width 1 or a
 // fixed width 1) is DOR bit for bit: it routes with DOR's VC classes, draws no random numbers
@@ -49,7 +53,9 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
 
   /// Throws pdes::ConfigError naming the key: network.routing on a topology without dimension
   /// order (fat trees), drb.* for parameters DrbParams::validate rejects.
-  DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load);
+  /// `tie`: network.torus_tie, for the canonical (DOR) routes, every MSP phase and the ACKs.
+  DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load,
+             TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override;
@@ -60,6 +66,11 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override;
   void make_ack(const Flit& tail, Flit& ack) const override;
+  /// False for a packet whose source is on the destination's router (a permutation's fixed
+  /// point, uniform traffic to itself): its metapath is the canonical MSP alone, so its ACK
+  /// could change nothing and would only take injection and ejection cycles (docs/drb.md,
+  /// "Self-addressed packets").
+  bool acknowledges(NodeId self, const Flit& tail) const override;
   void on_ack(NodeId self, const Flit& ack, AlgorithmState& state) const override;
   RouteLabel label(const Flit& flit) const override;
   bool continue_from(NodeId here, Flit& head) const override;
@@ -72,6 +83,7 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
 
  private:
   /// ACKs: dimension order in their own VC classes, after the data sets.
+  void route_ack_shared(const RouteInput& at, const Flit& ack, RouteCandidates& out) const;
   void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const;
   /// A node attached to router `r`, to name it in MultiPhaseHeader::via.
   NodeId node_on(RouterId r) const;
