@@ -165,6 +165,12 @@ def run_uniform(args):
     probe(args, "uniform-shared",
           {"drb.threshold": [20, 100000], **loads},
           {"traffic.pattern": "uniform", "drb.ack_vcs": "shared"})
+    # The fix on the pattern DRB balances, and at low load.
+    probe(args, "shared-bitrev", {"drb.ack_vcs": ["reserved", "shared"],
+                                  "traffic.load": [0.1, 0.25, 0.3]},
+          {"traffic.pattern": "bit_reversal"})
+    probe(args, "low-uniform", {"drb.max_width": [1, 3], "traffic.load": [0.1, 0.3]},
+          {"traffic.pattern": "uniform", "drb.ack_vcs": "shared"})
 
 
 def run_tie(args):
