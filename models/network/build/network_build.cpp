@@ -111,7 +111,8 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
 }
 
 RoutingSetup routing_setup(const NetworkParams& params, const Topology& topology) {
-  return RoutingSetup{topology, params.router, params.packet_size, params.routing_options};
+  return RoutingSetup{topology, params.router, params.packet_size, params.routing_options,
+                      params.torus_tie};
 }
 
 pdes::PartitionGraph network_partition_graph(const Topology& topology) {

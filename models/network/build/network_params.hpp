@@ -32,6 +32,7 @@
 #include "models/network/missions/mission_params.hpp"
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
+#include "models/network/routing/torus_tie.hpp"
 #include "models/network/topology/topology_params.hpp"
 #include "models/network/traffic/traffic_params.hpp"
 #include "models/network/workload/workload_params.hpp"
@@ -43,6 +44,9 @@ struct NetworkParams {
   std::string topology = "mesh";
   TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
+  /// network.torus_tie: dimension order's way at a torus half-way tie (routing/torus_tie.hpp).
+  /// balanced by default since issue 15 (plus loaded the + channels 1.25x under uniform traffic).
+  TorusTie torus_tie = TorusTie::kBalanced;
   std::string selection = "max_credits";    ///< a name of selection/selection_registry.cpp
   std::string router_kind = "input_queued";     ///< the router LP class (build/lp_kinds.hpp)
   std::string node_kind = "network_interface";  ///< the compute-node LP class

@@ -220,6 +220,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.topology = config.get_string("network.topology");
   p.topology_params = topology_params_from(config);
   p.routing = config.get_string("network.routing");
+  p.torus_tie = parse_torus_tie(config.get_string("network.torus_tie"));
   p.selection = config.get_string("router.selection");
   p.router_kind = config.get_string("router.kind");
   p.node_kind = config.get_string("network.node_kind");

@@ -78,6 +78,11 @@ void declare_network_section(io::Schema& s, const NetworkParams& d) {
       .describe("mesh, torus, hypercube: nodes per router (not given: 1)");
   s.add_choice("network.routing", d.routing, routing_names())
       .describe("Routing algorithm; it must fit the topology");
+  s.add_choice("network.torus_tie", std::string(to_string(d.torus_tie)), torus_tie_names())
+      .describe(
+          "torus, dimension-order routes (dimension_order, valiant, minimal_adaptive's escape, "
+          "drb): the way at a half-way tie (distance k/2): plus, random (per packet) or "
+          "balanced (by the source's ring coordinate: even +, odd -); docs/network-config.md");
   s.add_choice("network.node_kind", d.node_kind, node_kind_names())
       .describe("Compute-node LP class: network_interface (source, one-port NI, sink)");
 }

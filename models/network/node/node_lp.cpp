@@ -246,7 +246,9 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   rec.message = flit.message;
   rec.message_packets = flit.message_packets;
   ctx.emit(rec);
-  if (acks_ != AckDelivery::kNone) acknowledge(flit, state, ctx);
+  if (acks_ != AckDelivery::kNone && source_routing_->acknowledges(node_, flit)) {
+    acknowledge(flit, state, ctx);
+  }
   if (observes_deliveries_) deliver_to_workload(flit, state, ctx);
 }
 

@@ -11,9 +11,10 @@
 // (PhasedDimensionOrder: Valiant, multi-step paths) through toward(). Stateless and const.
 //
 // Route: the output port is minimal_ports(cur, dst)[0] (the topology lists the lowest
-// dimension's port first; on a torus tie delta = k/2 it lists +d first, and once a packet moves
-// +d the tie is gone, so the direction is kept). At the destination router the output is the
-// destination node's terminal port.
+// dimension's port first). On a torus tie (delta = k/2, both ways minimal) the way is the
+// network.torus_tie rule's (torus_tie.hpp: plus, random per packet, balanced by source); once
+// the packet has moved one hop the tie is gone, so the direction is kept. At the destination
+// router the output is the destination node's terminal port.
 //
 // VC classes: a mesh or hypercube needs one class (DOR has an acyclic channel dependency
 // graph). A torus needs two per dimension ring: a packet uses class 0 until it crosses the
@@ -27,6 +28,7 @@
 #include <cstdint>
 
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/torus_tie.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/topology/types.hpp"
 
@@ -45,7 +47,7 @@ class DimensionOrderRouting final : public RoutingAlgorithm {
 
   /// Throws pdes::ConfigError("network.routing") for topologies other than mesh, torus and
   /// hypercube.
-  explicit DimensionOrderRouting(const Topology& topology);
+  explicit DimensionOrderRouting(const Topology& topology, TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   /// Number of VC classes the routing needs for deadlock freedom (1, or 2 on a torus).
@@ -55,18 +57,22 @@ class DimensionOrderRouting final : public RoutingAlgorithm {
   /// The output port and VC class of a head at router `current`, which arrived on `in_port` in
   /// VC class `in_class`, bound for node `destination`.
   RouteDecision route(RouterId current, PortId in_port, std::uint32_t in_class,
-                      NodeId destination) const;
+                      NodeId destination, TieKey packet = {}) const;
 
   /// One DOR hop from `current` towards router `target` (!= current), for a head that arrived
   /// on `in_port` in dateline class `in_class` (0 or 1; pass 0 when the head starts a new
   /// route segment here). Returns the port and the dateline class (0 on meshes/hypercubes).
+  /// `packet` identifies the packet for the random tie rule.
   RouteDecision toward(RouterId current, PortId in_port, std::uint32_t in_class,
-                       RouterId target) const;
+                       RouterId target, TieKey packet = {}) const;
+
+  TorusTie tie() const { return tie_; }
 
  private:
   const Topology& topology_;
   const Torus* torus_ = nullptr;
   std::uint32_t network_ports_ = 0;
+  TorusTie tie_ = TorusTie::kPlus;
 };
 
 }  // namespace net

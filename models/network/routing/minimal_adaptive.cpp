@@ -5,8 +5,8 @@
 
 namespace net {
 
-MinimalAdaptiveRouting::MinimalAdaptiveRouting(const Topology& topology)
-    : topology_(topology), escape_(topology) {}
+MinimalAdaptiveRouting::MinimalAdaptiveRouting(const Topology& topology, TorusTie tie)
+    : topology_(topology), escape_(topology, tie) {}
 
 void MinimalAdaptiveRouting::route(const RouteInput& at, Flit& head,
                                    RouteCandidates& out) const {
@@ -22,7 +22,8 @@ void MinimalAdaptiveRouting::route(const RouteInput& at, Flit& head,
   for (std::size_t i = 0; i < n; ++i) out.add(minimal[(first + i) % n], adaptive, 0);
   const bool on_escape = !at.from_terminal && at.in_class < adaptive;
   const RouteDecision d =
-      escape_.toward(at.router, at.in_port, on_escape ? at.in_class : 0, dst.router);
+      escape_.toward(at.router, at.in_port, on_escape ? at.in_class : 0, dst.router,
+                     {head.src, head.seq});
   out.add(d.out_port, d.vc_class, 1);
 }
 

@@ -32,7 +32,8 @@ class MinimalAdaptiveRouting final : public RoutingAlgorithm {
   static constexpr std::string_view kName = "minimal_adaptive";
 
   /// Throws pdes::ConfigError("network.routing") unless mesh, torus or hypercube.
-  explicit MinimalAdaptiveRouting(const Topology& topology);
+  /// `tie`: network.torus_tie for the dimension-order escape channel.
+  explicit MinimalAdaptiveRouting(const Topology& topology, TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override { return escape_.vc_classes() + 1; }

@@ -7,8 +7,9 @@
 
 namespace net {
 
-PhasedDimensionOrder::PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias)
-    : topology_(topology), dor_(topology), max_vias_(max_vias) {
+PhasedDimensionOrder::PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias,
+                                           TorusTie tie)
+    : topology_(topology), dor_(topology, tie), max_vias_(max_vias) {
   PDES_CHECK(max_vias >= 1 && max_vias <= 2, "PhasedDimensionOrder supports 1 or 2 vias");
 }
 
@@ -48,7 +49,7 @@ void PhasedDimensionOrder::route(const RouteInput& at, Flit& flit, RouteCandidat
                               : topology_.router_of_node(flit.dst);
   // The dateline class carries over within a phase; a new phase starts in class 0.
   const std::uint32_t in_dateline = fresh || new_phase ? 0 : at.in_class % base;
-  const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, target);
+  const RouteDecision d = dor_.toward(at.router, at.in_port, in_dateline, target, {flit.src, flit.seq});
   // The lowest allowed set first, a higher one only when the lower have no free VC: a head
   // climbs as late as it can, keeping the most sets open for the rest of its route.
   for (std::uint32_t set = lowest; set <= highest; ++set) {

@@ -38,7 +38,9 @@ class PhasedDimensionOrder {
  public:
   /// Throws pdes::ConfigError("network.routing") unless the topology is a mesh, torus or
   /// hypercube. `max_vias` (1 or 2) bounds MultiPhaseHeader::vias.
-  PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias);
+  /// `tie`: network.torus_tie, the way each phase's DOR takes at a torus half-way tie.
+  PhasedDimensionOrder(const Topology& topology, std::uint32_t max_vias,
+                       TorusTie tie = TorusTie::kPlus);
 
   std::uint32_t vc_classes() const { return (max_vias_ + 1) * dor_.vc_classes(); }
   std::uint32_t max_vias() const { return max_vias_; }

@@ -41,17 +41,26 @@ RoutingRegistry::Factory make(Extra... extra) {
   };
 }
 
+// The dimension-order family: built with network.torus_tie.
+template <class Algorithm>
+RoutingRegistry::Factory make_dor_based() {
+  return [](const RoutingSetup& setup) -> std::unique_ptr<RoutingAlgorithm> {
+    return std::make_unique<Algorithm>(setup.topology, setup.torus_tie);
+  };
+}
+
 }  // namespace
 
 void register_routings(RoutingRegistry& registry) {
   registry.add("dimension_order", "deterministic, lowest dimension first (mesh, torus, hypercube)",
-               make<DimensionOrderRouting>());
-  registry.add("dor", "alias of dimension_order", make<DimensionOrderRouting>());
-  registry.add("e_cube", "alias of dimension_order (hypercube)", make<DimensionOrderRouting>());
+               make_dor_based<DimensionOrderRouting>());
+  registry.add("dor", "alias of dimension_order", make_dor_based<DimensionOrderRouting>());
+  registry.add("e_cube", "alias of dimension_order (hypercube)",
+               make_dor_based<DimensionOrderRouting>());
   registry.add("valiant", "random intermediate node, then dimension order twice",
-               make<ValiantRouting>());
+               make_dor_based<ValiantRouting>());
   registry.add("minimal_adaptive", "any minimal port, dimension-order escape VC (Duato)",
-               make<MinimalAdaptiveRouting>());
+               make_dor_based<MinimalAdaptiveRouting>());
   registry.add("duato", "any minimal port, atomic dimension-order escape VC (Duato, wormhole-safe)",
                make<DuatoRouting>());
   registry.add("opt_y", "2D mesh: fully adaptive minimal, y channels doubled (Schwiebert)",

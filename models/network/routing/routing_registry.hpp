@@ -31,6 +31,7 @@
 #include "io/config/schema.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/torus_tie.hpp"
 #include "models/network/topology/named_registry.hpp"
 #include "models/network/topology/topology.hpp"
 
@@ -43,6 +44,8 @@ struct RoutingSetup {
   std::uint32_t packet_size = 1;  ///< flits of a data packet
   /// The algorithm's own parameters, as its RoutingConfig::read made them; empty: its defaults.
   std::any options{};
+  /// network.torus_tie: the way dimension-order routes take at a torus half-way tie.
+  TorusTie torus_tie = TorusTie::kPlus;
 
   /// The options as T, or T's defaults when none were given.
   template <class T>

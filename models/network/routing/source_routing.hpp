@@ -45,6 +45,9 @@ class SourceRouting {
   /// Writes into `ack`'s header (Flit::route) the feedback about data packet `tail` that the
   /// destination returns (called at the destination, for each data tail when acks() != kNone).
   virtual void make_ack(const Flit& tail, Flit& ack) const = 0;
+  /// Whether destination `self` acknowledges data packet `tail` at all (when acks() != kNone).
+  /// Default: every packet. An algorithm may skip packets whose feedback can change nothing.
+  virtual bool acknowledges(NodeId /*self*/, const Flit& /*tail*/) const { return true; }
   /// Feedback of one data packet that `self` sent, carried by `ack`, arriving at time `now`
   /// (ticks).
   virtual void on_ack(NodeId self, const Flit& ack, std::int64_t now,

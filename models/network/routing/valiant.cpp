@@ -3,8 +3,8 @@
 
 namespace net {
 
-ValiantRouting::ValiantRouting(const Topology& topology)
-    : topology_(topology), phases_(topology, 1) {}
+ValiantRouting::ValiantRouting(const Topology& topology, TorusTie tie)
+    : topology_(topology), phases_(topology, 1, tie) {}
 
 void ValiantRouting::prepare(Flit& head, pdes::Rng& rng) const {
   MultiPhaseHeader route;

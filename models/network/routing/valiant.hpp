@@ -27,7 +27,7 @@ class ValiantRouting final : public RoutingAlgorithm {
  public:
   static constexpr std::string_view kName = "valiant";
 
-  explicit ValiantRouting(const Topology& topology);
+  explicit ValiantRouting(const Topology& topology, TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override { return phases_.vc_classes(); }

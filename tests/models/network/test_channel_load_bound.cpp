@@ -25,7 +25,8 @@ namespace {
 using net::NetworkParams;
 
 /// Largest load of any network channel and of any ejection channel, per unit of offered load
-/// (flits/node/cycle), for the pattern of `p` under dimension-order routing.
+/// (flits/node/cycle), for the pattern of `p` under dimension-order routing with p.torus_tie
+/// (plus or balanced: a function of the route alone; random depends on the packet).
 struct ChannelLoad {
   double network = 0;
   double ejection = 0;
@@ -41,7 +42,8 @@ ChannelLoad dor_channel_load(const NetworkParams& p) {
   net::TrafficRegistry patterns;
   net::register_traffic_patterns(patterns);
   const auto pattern = patterns.create(p.pattern, net::TrafficContext::of(*topo), p.traffic);
-  const net::DimensionOrderRouting dor(*topo);
+  REQUIRE(p.torus_tie != net::TorusTie::kRandom);
+  const net::DimensionOrderRouting dor(*topo, p.torus_tie);
   const std::uint64_t n = topo->num_nodes();
 
   ChannelLoad c;
@@ -119,12 +121,15 @@ NetworkParams network(const std::string& topology, std::uint32_t k, const std::s
 }  // namespace
 
 TEST_CASE("the analytic bounds of the classic cases (Dally & Towles, Table 3.2)") {
-  // Uniform, DOR: k x k mesh 4/k flits/node/cycle. A k x k torus would reach 8/k if packets
-  // with a tie (distance k/2) split evenly between both directions; warpnet's DOR sends them
-  // all the + way (dimension_order.hpp), which loads the + channels by (k/8 + 1/8) per unit:
-  // 1 / 1.25 = 0.8 for k = 8.
+  // Uniform, DOR: k x k mesh 4/k flits/node/cycle. A k x k torus reaches 8/k when packets with
+  // a tie (distance k/2) split evenly between both directions, as network.torus_tie = balanced
+  // (the default) does; sending them all the + way (plus) loads the + channels by (k/8 + 1/8)
+  // per unit: 1 / 1.25 = 0.8 for k = 8.
   CHECK(dor_channel_load(network("mesh", 8, "uniform")).bound() == doctest::Approx(0.5));
-  CHECK(dor_channel_load(network("torus", 8, "uniform")).bound() == doctest::Approx(0.8));
+  CHECK(dor_channel_load(network("torus", 8, "uniform")).bound() == doctest::Approx(1.0));
+  NetworkParams plus = network("torus", 8, "uniform");
+  plus.torus_tie = net::TorusTie::kPlus;
+  CHECK(dor_channel_load(plus).bound() == doctest::Approx(0.8));
   CHECK(dor_channel_load(network("mesh", 4, "uniform")).bound() == doctest::Approx(1.0));
 }
 

@@ -179,6 +179,8 @@ TEST_CASE("DRB on a fat tree: VC classes, ACKs in their own class, width 1 is d-
   const net::drb::ZeroLoadLatency zero_load{5, 4};
   DrbParams p;
   p.max_width = 4;
+  CHECK(net::drb::DrbRouting(tree, p, zero_load).vc_classes() == 1);  // shared: ACKs in class 0
+  p.ack_vcs = net::drb::AckVcs::kReserved;
   const net::drb::DrbRouting drb(tree, p, zero_load);
   CHECK(drb.vc_classes() == 2);  // data, ACKs
   p.ack = net::AckDelivery::kIdeal;

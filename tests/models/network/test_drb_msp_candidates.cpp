@@ -32,8 +32,10 @@ DrbParams gravity(std::uint32_t source_size, std::uint32_t destination_size, boo
 
 // The list contract: canonical first, eq. [2] lengths, then ascending (length, x, y), X in the
 // source supernode and Y in the destination supernode.
+/// `by_id`: the list must be in (length, X, Y) order (drb.candidate_tie = router_id); otherwise
+/// only by length.
 void check_list(const net::Topology& t, const MspCandidates& gen, const std::vector<Msp>& list,
-                RouterId s, RouterId d) {
+                RouterId s, RouterId d, bool by_id = true) {
   REQUIRE_FALSE(list.empty());
   CHECK(list[0] ==
         Msp{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d), t.distance(s, d)});
@@ -47,7 +49,11 @@ void check_list(const net::Topology& t, const MspCandidates& gen, const std::vec
     CHECK(std::binary_search(ys.begin(), ys.end(), m.y));
     if (i >= 2) {
       const Msp& p = list[i - 1];
-      CHECK(std::tie(p.length, p.x, p.y) < std::tie(m.length, m.x, m.y));
+      if (by_id) {
+        CHECK(std::tie(p.length, p.x, p.y) < std::tie(m.length, m.x, m.y));
+      } else {
+        CHECK(p.length <= m.length);
+      }
     }
   }
 }
@@ -153,4 +159,35 @@ TEST_CASE("Valiant's intermediates: a whole-network source supernode") {
   }
   CHECK(xs.size() == 16);
   check_list(torus, gen, all, 5, 10);
+}
+
+TEST_CASE("drb.candidate_tie = hashed: the same candidates by length, equal lengths reordered") {
+  const net::Torus torus({8, 8});
+  DrbParams hashed = gravity(1, 1, false);
+  hashed.candidate_tie = net::drb::CandidateTie::kHashed;
+  const MspCandidates by_id(torus, gravity(1, 1, false));
+  const MspCandidates by_hash(torus, hashed);
+  std::size_t reordered = 0;
+  for (net::RouterId s = 0; s < 64; s += 9) {
+    for (net::RouterId d : {net::RouterId{19}, net::RouterId{36}, net::RouterId{63}}) {
+      if (s == d) continue;
+      const std::vector<Msp> a = by_id.generate(s, d, 1000);
+      const std::vector<Msp> b = by_hash.generate(s, d, 1000);
+      check_list(torus, by_hash, b, s, d, false);
+      REQUIRE(a.size() == b.size());
+      CHECK(a[0] == b[0]);  // the canonical MSP stays first
+      auto key = [](const Msp& m) { return std::tie(m.length, m.x, m.y); };
+      std::vector<Msp> sa(a), sb(b);
+      auto less = [&](const Msp& x, const Msp& y) { return key(x) < key(y); };
+      std::sort(sa.begin(), sa.end(), less);
+      std::sort(sb.begin(), sb.end(), less);
+      CHECK(sa == sb);  // the same set
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(a[i].length == b[i].length);  // still by length
+        reordered += a[i] == b[i] ? 0 : 1;
+      }
+      CHECK(by_hash.generate(s, d, 1000) == b);  // a pure function of the pair
+    }
+  }
+  CHECK(reordered > 0);
 }

@@ -137,4 +137,10 @@ TEST_CASE("names parse both ways; unknown names are errors listing the valid one
   CHECK(error_key([] { parse_selection_rule("x"); }) == "drb.selection");
   CHECK(error_key([] { parse_threshold_base("x"); }) == "drb.threshold_base");
   CHECK(error_key([] { parse_new_msp_latency("x"); }) == "drb.new_msp_latency");
+  CHECK(parse_candidate_tie(to_string(CandidateTie::kHashed)) == CandidateTie::kHashed);
+  CHECK(parse_candidate_tie(to_string(CandidateTie::kRouterId)) == CandidateTie::kRouterId);
+  CHECK(parse_ack_vcs(to_string(AckVcs::kReserved)) == AckVcs::kReserved);
+  CHECK(parse_ack_vcs(to_string(AckVcs::kShared)) == AckVcs::kShared);
+  CHECK(error_key([] { parse_candidate_tie("random"); }) == "drb.candidate_tie");
+  CHECK(error_key([] { parse_ack_vcs("own"); }) == "drb.ack_vcs");
 }

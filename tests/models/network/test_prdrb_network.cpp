@@ -90,7 +90,7 @@ TEST_CASE("FR-DRB: the watchdog opens paths without the predictive module") {
   NetworkParams p = bursts(Notification::kDestination, 2);
   PrDrbParams& o = p.routing_options_as<PrDrbParams>();
   o.predictive = false;
-  o.watchdog = 120;
+  o.watchdog = 60;
   const auto run = run_network(p);
   net::testing::check_delivered_exactly_once(run, net::testing::HopRule::kNonMinimal, 500);
   CHECK(run.sink.detectors.empty());  // no detection without the predictive module

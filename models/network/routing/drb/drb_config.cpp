@@ -72,6 +72,13 @@ void declare_drb_section(io::Schema& s) {
   s.add_bool("drb.eject_at_intermediates", d.eject_at_intermediates)
       .describe("Eject packets at X and Y and re-inject them from the node there (the paper "
                 "passes them through, §3.2)");
+  s.add_choice("drb.candidate_tie", std::string(to_string(d.candidate_tie)),
+               names({"router_id", "hashed"}))
+      .describe("Order of equal-length candidate MSPs: ascending (X, Y) router id, or a hash of "
+                "(S, D, X, Y) that treats every torus position alike [ours]");
+  s.add_choice("drb.ack_vcs", std::string(to_string(d.ack_vcs)), names({"reserved", "shared"}))
+      .describe("Network ACKs: on VC classes of their own (reserved) or in the data classes, "
+                "routed like a canonical packet (shared) [ours]");
   s.add_choice("drb.ack", std::string(to_string(d.ack)), names({"network", "ideal"}))
       .describe("ACK delivery: network (one-flit packets, highest priority) or ideal "
                 "(side channel at zero-load latency, no network traffic)");
@@ -100,6 +107,8 @@ DrbParams drb_params_from(const io::Config& config) {
   p.selection = parse_selection_rule(config.get_string("drb.selection"));
   p.ack = parse_ack_delivery(config.get_string("drb.ack"));
   p.eject_at_intermediates = config.get_bool("drb.eject_at_intermediates");
+  p.candidate_tie = parse_candidate_tie(config.get_string("drb.candidate_tie"));
+  p.ack_vcs = parse_ack_vcs(config.get_string("drb.ack_vcs"));
   return p;
 }
 

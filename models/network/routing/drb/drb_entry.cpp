@@ -16,7 +16,7 @@ std::unique_ptr<RoutingAlgorithm> make_drb(const RoutingSetup& setup) {
     return static_cast<double>(setup.router.zero_load_cycles(routers, setup.packet_size));
   };
   return std::make_unique<DrbRouting>(setup.topology, setup.options_or_default<DrbParams>(),
-                                      ZeroLoadLatency{at(1), at(2) - at(1)});
+                                      ZeroLoadLatency{at(1), at(2) - at(1)}, setup.torus_tie);
 }
 
 }  // namespace

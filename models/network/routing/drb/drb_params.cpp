@@ -52,6 +52,12 @@ std::string_view to_string(NewMspLatency rule) {
   return rule == NewMspLatency::kZeroLoad ? "zero_load" : "mean_active";
 }
 
+std::string_view to_string(AckVcs vcs) { return vcs == AckVcs::kShared ? "shared" : "reserved"; }
+
+std::string_view to_string(CandidateTie tie) {
+  return tie == CandidateTie::kHashed ? "hashed" : "router_id";
+}
+
 }  // namespace net::drb
 
 namespace net {
@@ -102,6 +108,18 @@ NewMspLatency parse_new_msp_latency(std::string_view name) {
   if (name == "mean_active") return NewMspLatency::kMeanActive;
   if (name == "zero_load") return NewMspLatency::kZeroLoad;
   unknown("drb.new_msp_latency", name, "mean_active, zero_load");
+}
+
+CandidateTie parse_candidate_tie(std::string_view name) {
+  if (name == "router_id") return CandidateTie::kRouterId;
+  if (name == "hashed") return CandidateTie::kHashed;
+  unknown("drb.candidate_tie", name, "router_id, hashed");
+}
+
+AckVcs parse_ack_vcs(std::string_view name) {
+  if (name == "reserved") return AckVcs::kReserved;
+  if (name == "shared") return AckVcs::kShared;
+  unknown("drb.ack_vcs", name, "reserved, shared");
 }
 
 AckDelivery parse_ack_delivery(std::string_view name) {

@@ -29,6 +29,11 @@
 // - drb.selection = bandwidth: MSP choice by eq. [11]/[12], or uniform (Valiant).
 // - drb.eject_at_intermediates = false: packets pass through X and Y (§3.2: "the message is not
 //   ejected at the intermediate nodes"); true ejects them there and the node re-injects them.
+// - drb.candidate_tie = router_id: order of equal-length candidates, by ascending router id or
+//   by a hash of (S, D, X, Y) (hashed) [OURS; issue 15 asked whether the id order skews tori].
+// - drb.ack_vcs = shared: network ACKs in the data classes, routed like canonical packets, or on
+//   VC classes of their own (reserved, the model before issue 15) [OURS; issue 15: reserving 2
+//   of 8 VCs cost DRB most of its uniform-traffic saturation throughput].
 // - drb.ack = network: ACKs as one-flit packets at the highest priority (§3 phase 1), or through
 //   an ideal side channel (ideal) [the issue's option, to separate effects].
 //
@@ -74,6 +79,20 @@ enum class ThresholdBase : std::uint8_t {
   kAbsolute,   ///< band centre = ThL (the literal reading of §3 phase 2)
 };
 
+/// Which VCs network ACKs use.
+enum class AckVcs : std::uint8_t {
+  kReserved,  ///< DOR's classes again, for ACKs alone (the paper's "high-priority VC")
+  kShared,    ///< the data classes, routed like a canonical packet (no VC reserved for ACKs)
+};
+
+/// How candidate MSPs of equal length are ordered (MspCandidates), i.e. which of them a
+/// widening opens first.
+enum class CandidateTie : std::uint8_t {
+  kRouterId,  ///< by (X, Y) ascending router id: stable, but it favours low-id neighbours, which
+              ///< on a torus are a different direction at the wrap columns than elsewhere
+  kHashed,    ///< by a hash of (S, D, X, Y): every position and direction alike on average
+};
+
 /// The latency recorded for an MSP when it is opened, before its first ACK.
 enum class NewMspLatency : std::uint8_t {
   kMeanActive,  ///< the mean recorded latency of the MSPs already open
@@ -86,6 +105,8 @@ std::string_view to_string(ControllerInput input);
 std::string_view to_string(SelectionRule rule);
 std::string_view to_string(ThresholdBase base);
 std::string_view to_string(NewMspLatency rule);
+std::string_view to_string(CandidateTie tie);
+std::string_view to_string(AckVcs vcs);
 
 /// Parsers for the configuration layer: each throws pdes::ConfigError naming its key
 /// (drb.supernode, drb.controller, drb.controller_input, drb.selection, drb.threshold_base,
@@ -96,6 +117,10 @@ ControllerInput parse_controller_input(std::string_view name);
 SelectionRule parse_selection_rule(std::string_view name);
 ThresholdBase parse_threshold_base(std::string_view name);
 NewMspLatency parse_new_msp_latency(std::string_view name);
+/// drb.candidate_tie: router_id or hashed.
+CandidateTie parse_candidate_tie(std::string_view name);
+/// drb.ack_vcs: reserved or shared.
+AckVcs parse_ack_vcs(std::string_view name);
 /// drb.ack: network or ideal (kNone is not a user choice).
 AckDelivery parse_ack_delivery(std::string_view name);
 
@@ -126,6 +151,8 @@ struct DrbParams {
   SelectionRule selection = SelectionRule::kBandwidth;
   AckDelivery ack = AckDelivery::kNetwork;
   bool eject_at_intermediates = false;
+  CandidateTie candidate_tie = CandidateTie::kRouterId;
+  AckVcs ack_vcs = AckVcs::kShared;
 
   SupernodeSpec source_supernode() const { return {supernode, source_size, subtopology_dims}; }
   SupernodeSpec destination_supernode() const {

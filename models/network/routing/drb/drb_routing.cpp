@@ -5,17 +5,18 @@
 
 namespace net::drb {
 
-DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load)
-    : source_(topology, params, zero_load),
-      transport_(make_msp_transport(topology, params)),
+DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load,
+                       TorusTie tie)
+    : topology_(topology),
+      source_(topology, params, zero_load),
+      transport_(make_msp_transport(topology, params, tie)),
       canonical_only_(source_.canonical_only()) {}
 
 std::uint32_t DrbRouting::vc_classes() const {
   if (canonical_only_) return transport_->base().vc_classes();
-  // ACK classes only for ACKs that cross the network.
-  return transport_->data_classes() + (source_.params().ack == AckDelivery::kNetwork
-                                           ? transport_->base().vc_classes()
-                                           : 0);
+  // ACK classes only for ACKs that cross the network on VCs of their own (drb.ack_vcs).
+  return transport_->data_classes() +
+         (source_.params().ack == AckDelivery::kNetwork ? transport_->ack_classes() : 0);
 }
 
 void DrbRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
@@ -64,6 +65,10 @@ void DrbRouting::make_ack(const Flit& tail, Flit& ack) const {
   h.width = data.tag;
   h.blocked_cycles = tail.blocked_cycles;
   ack.route.set(h);
+}
+
+bool DrbRouting::acknowledges(NodeId self, const Flit& tail) const {
+  return topology_.router_of_node(tail.src) != topology_.router_of_node(self);
 }
 
 void DrbRouting::on_ack(NodeId self, const Flit& ack, std::int64_t /*now*/,

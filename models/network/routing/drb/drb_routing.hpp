@@ -52,7 +52,9 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   /// Throws pdes::ConfigError naming the key: network.routing on a topology without dimension
   /// order or NCA routing, drb.* for parameters DrbParams::validate rejects or the topology
   /// cannot honour (make_msp_transport).
-  DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load);
+  /// `tie`: network.torus_tie, for the canonical (DOR) routes, every MSP phase and the ACKs.
+  DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load,
+             TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override;
@@ -63,6 +65,11 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override;
   void make_ack(const Flit& tail, Flit& ack) const override;
+  /// False for a packet whose source is on the destination's router (a permutation's fixed
+  /// point, uniform traffic to itself): its metapath is the canonical MSP alone, so its ACK
+  /// could change nothing and would only take injection and ejection cycles (docs/drb.md,
+  /// "Self-addressed packets").
+  bool acknowledges(NodeId self, const Flit& tail) const override;
   void on_ack(NodeId self, const Flit& ack, std::int64_t now,
               AlgorithmState& state) const override;
   RouteLabel label(const Flit& flit) const override;
@@ -81,6 +88,7 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   const MspTransport& transport() const { return *transport_; }
 
  private:
+  const Topology& topology_;
   DrbSource source_;
   std::unique_ptr<const MspTransport> transport_;
   bool canonical_only_;

@@ -45,7 +45,9 @@ void check_options(const DrbParams& p) {
 }  // namespace
 
 FatTreeTransport::FatTreeTransport(const FatTree& tree, const DrbParams& params)
-    : tree_(tree), nca_(tree, UpPortPolicy::kDeterministic) {
+    : tree_(tree),
+      nca_(tree, UpPortPolicy::kDeterministic),
+      shared_acks_(params.ack_vcs == AckVcs::kShared) {
   check_options(params);
   std::uint64_t p = 1;
   for (std::uint32_t i = 0; i < tree.levels(); ++i, p *= tree.arity()) powers_.push_back(p);
@@ -81,7 +83,8 @@ void FatTreeTransport::route_ack(const RouteInput& at, const Flit& ack,
   Flit copy = ack;
   RouteCandidates base;
   nca_.route(at, copy, base);
-  for (const RouteCandidate& c : base) out.add(c.port, data_classes() + c.vc_class, c.level);
+  const std::uint32_t first = shared_acks_ ? 0 : data_classes();
+  for (const RouteCandidate& c : base) out.add(c.port, first + c.vc_class, c.level);
 }
 
 std::uint32_t FatTreeTransport::route_hops(NodeId src, const Flit& head) const {

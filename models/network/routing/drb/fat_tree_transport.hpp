@@ -44,12 +44,16 @@ class FatTreeTransport final : public MspTransport {
   void write_route(NodeId self, NodeId destination, const MspChoice& choice,
                    MultiPhaseHeader& h) const override;
   void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override;
+  /// Shared ACKs travel in the data class: their up*/down* routes add no dependency a data
+  /// route does not have, and the sink always accepts them.
+  std::uint32_t ack_classes() const override { return shared_acks_ ? 0 : nca_.vc_classes(); }
   void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const override;
   std::uint32_t route_hops(NodeId src, const Flit& head) const override;
 
  private:
   const FatTree& tree_;
   FatTreeNcaRouting nca_;
+  bool shared_acks_;
   std::vector<std::uint64_t> powers_;  // k^i, i = 0 .. n-1
 };
 

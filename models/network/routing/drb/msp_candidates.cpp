@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "models/network/routing/packet_hash.hpp"
 #include "pdes/error.hpp"
 
 namespace net::drb {
@@ -12,6 +13,7 @@ namespace net::drb {
 MspCandidates::MspCandidates(const Topology& topology, const DrbParams& params)
     : topology_(topology),
       distinct_paths_(params.distinct_paths),
+      tie_(params.candidate_tie),
       source_(topology, params.source_supernode(), "drb.source_size"),
       destination_(topology, params.destination_supernode(), "drb.destination_size") {
   if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) nca_.emplace(*tree);
@@ -45,8 +47,17 @@ std::vector<Msp> MspCandidates::generate(RouterId source, RouterId destination,
                        from_s + topology_.distance(x, y) + to_y[j]});
     }
   }
-  const auto shorter = [](const Msp& a, const Msp& b) {
-    return std::tie(a.length, a.x, a.y) < std::tie(b.length, b.x, b.y);
+  // The tie key: 0 orders equal lengths by (X, Y) alone; a hash of the whole MSP and its pair
+  // spreads them, and (X, Y) still breaks hash collisions, so the order stays total.
+  const auto tie_key = [&](const Msp& m) -> std::uint64_t {
+    if (tie_ == CandidateTie::kRouterId) return 0;
+    return packet_hash(static_cast<std::uint32_t>(source), m.x,
+                       (std::uint64_t{static_cast<std::uint32_t>(destination)} << 32) | m.y,
+                       0xD4B0C0FFEEULL);
+  };
+  const auto shorter = [&](const Msp& a, const Msp& b) {
+    return std::make_tuple(a.length, tie_key(a), a.x, a.y) <
+           std::make_tuple(b.length, tie_key(b), b.x, b.y);
   };
   if (!distinct_paths_) {
     const std::size_t n = std::min<std::size_t>(limit - 1, pairs.size());
@@ -55,7 +66,7 @@ std::vector<Msp> MspCandidates::generate(RouterId source, RouterId destination,
     out.insert(out.end(), pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(n));
     return out;
   }
-  // (length, x, y) is a total order on distinct pairs, so the plain sort is deterministic.
+  // (length, key, x, y) is a total order on distinct pairs, so the plain sort is deterministic.
   std::sort(pairs.begin(), pairs.end(), shorter);
   std::set<std::vector<RouterId>> seen{msp_routers(topology_, source, canonical, destination)};
   for (const Msp& m : pairs) {

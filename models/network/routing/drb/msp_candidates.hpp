@@ -12,7 +12,11 @@
 //   1. the canonical MSP (X = S, Y = D: the static path) first;
 //   2. then by Length(MSP), eq. [2], ascending: least path lengthening first (design objective 2
 //      of §2);
-//   3. ties by (X, Y) ascending router id (stable and independent of the platform).
+//   3. ties by (X, Y) ascending router id (drb.candidate_tie = router_id; stable and independent
+//      of the platform), or by a SplitMix64 hash of (S, D, X, Y) (hashed). The id order prefers
+//      the lower-numbered neighbours, which on a torus are the - neighbours except at the wrap
+//      coordinate 0, where they are the + ones: positions are treated unevenly. The hash order
+//      treats them alike on average (issue 15; docs/reproduction/drb.md, targets 2-3).
 //
 // With drb.distinct_paths (default), a candidate whose router sequence (msp_routers) equals an
 // earlier one's is dropped: e.g. X one hop along the static path gives the static path again and
@@ -62,6 +66,7 @@ class MspCandidates {
  private:
   const Topology& topology_;
   bool distinct_paths_;
+  CandidateTie tie_;
   Supernode source_;
   Supernode destination_;
   std::optional<NcaCandidates> nca_;  // fat trees only

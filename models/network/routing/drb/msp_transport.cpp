@@ -7,11 +7,11 @@
 namespace net::drb {
 
 std::unique_ptr<MspTransport> make_msp_transport(const Topology& topology,
-                                                 const DrbParams& params) {
+                                                 const DrbParams& params, TorusTie tie) {
   if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) {
     return std::make_unique<FatTreeTransport>(*tree, params);
   }
-  return std::make_unique<DimensionOrderTransport>(topology, params);
+  return std::make_unique<DimensionOrderTransport>(topology, params, tie);
 }
 
 }  // namespace net::drb

@@ -24,6 +24,7 @@
 #include "models/network/routing/drb/drb_source.hpp"
 #include "models/network/routing/multi_phase_header.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/torus_tie.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net::drb {
@@ -43,7 +44,11 @@ class MspTransport {
                            MultiPhaseHeader& h) const = 0;
   /// Candidates for a data head (classes 0 .. data_classes()-1); may advance its phase.
   virtual void route(const RouteInput& at, Flit& head, RouteCandidates& out) const = 0;
-  /// Candidates for an ACK: base() shifted into the classes after the data classes.
+  /// VC classes that ACKs crossing the network need beyond the data classes: base()'s classes
+  /// with drb.ack_vcs = reserved, none with shared (ACKs travel in the data classes).
+  virtual std::uint32_t ack_classes() const = 0;
+  /// Candidates for an ACK: base()'s route, in the classes after the data classes (reserved)
+  /// or in the data classes (shared).
   virtual void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const = 0;
   /// Router hops of the head's whole route (S -> X -> Y -> D).
   virtual std::uint32_t route_hops(NodeId src, const Flit& head) const = 0;
@@ -52,7 +57,8 @@ class MspTransport {
 /// The transport of `topology`: FatTreeTransport on a fat tree, DimensionOrderTransport
 /// elsewhere. Throws pdes::ConfigError naming the key: network.routing on a topology without
 /// dimension order or NCA routing, drb.* for options the topology cannot honour.
+/// `tie`: network.torus_tie for the dimension-order transports.
 std::unique_ptr<MspTransport> make_msp_transport(const Topology& topology,
-                                                 const DrbParams& params);
+                                                 const DrbParams& params, TorusTie tie);
 
 }  // namespace net::drb

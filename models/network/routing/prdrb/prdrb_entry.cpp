@@ -22,7 +22,7 @@ std::unique_ptr<RoutingAlgorithm> make_prdrb(const RoutingSetup& setup) {
       setup.topology, setup.options_or_default<PrDrbParams>(),
       drb::ZeroLoadLatency{at(1, setup.packet_size),
                            at(2, setup.packet_size) - at(1, setup.packet_size)},
-      setup.router.cycle_ps, round_trip);
+      setup.router.cycle_ps, round_trip, setup.torus_tie);
 }
 
 }  // namespace

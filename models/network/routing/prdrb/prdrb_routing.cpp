@@ -19,9 +19,9 @@ const PrDrbParams& validated(const PrDrbParams& params, const Topology& topology
 
 PrDrbRouting::PrDrbRouting(const Topology& topology, const PrDrbParams& params,
                            drb::ZeroLoadLatency zero_load, std::int64_t cycle_ticks,
-                           double longest_round_trip)
+                           double longest_round_trip, TorusTie tie)
     : params_(validated(params, topology, longest_round_trip)),
-      drb_(topology, params_.drb, zero_load),
+      drb_(topology, params_.drb, zero_load, tie),
       source_(topology, drb_, params_, cycle_ticks),
       detector_(topology, params_) {}
 

@@ -33,7 +33,7 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   /// `longest_round_trip` cycles; DRB's own errors, e.g. a topology DRB does not support).
   PrDrbRouting(const Topology& topology, const PrDrbParams& params,
                drb::ZeroLoadLatency zero_load, std::int64_t cycle_ticks,
-               double longest_round_trip);
+               double longest_round_trip, TorusTie tie = TorusTie::kPlus);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override { return drb_.vc_classes(); }
