@@ -53,6 +53,7 @@ std::string ProgressLine::format(const pdes::ProgressInfo& info) const {
   if (fraction > 0) {
     line += " | ETA " + format_duration(info.wall_seconds * (1.0 - fraction) / fraction);
   }
+  if (info.event_memory_throttled) line += " | throttled by kernel.event_memory_limit";
   return line;
 }
 

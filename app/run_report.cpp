@@ -43,6 +43,7 @@ nlohmann::json stats_json(const pdes::EngineStatistics& s) {
           {"anti_messages", s.anti_messages},
           {"remote_events", s.remote_events},
           {"gvt_rounds", s.gvt_rounds},
+          {"memory_throttled_rounds", s.memory_throttled_rounds},
           {"efficiency", s.efficiency()},
           {"committed_events_per_second", s.committed_rate()},
           {"wall_seconds", s.wall_seconds},
@@ -97,6 +98,12 @@ std::string format_summary(const RunReport& r) {
     row("anti-messages", with_commas(t.anti_messages));
     row("remote events", with_commas(t.remote_events));
     row("GVT rounds", with_commas(t.gvt_rounds));
+    if (t.memory_throttled_rounds > 0) {
+      row("event memory", fmt::format("over kernel.event_memory_limit in {} of {} GVT rounds: "
+                                      "ranks ran only the event at GVT (raise the limit)",
+                                      with_commas(t.memory_throttled_rounds),
+                                      with_commas(t.gvt_rounds)));
+    }
   }
   row("event rate", format_si(t.committed_rate()) + " committed events/s");
   row("wall time", fmt::format("{:.3f} s", t.wall_seconds));

@@ -36,7 +36,12 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
     issues.insert(issues.end(), e.issues().begin(), e.issues().end());
   }
   if (!issues.empty()) throw io::ConfigErrors(std::move(issues));
-  if (!loaded.config.is_set("kernel.pending_set")) {
+  // A model's preferred pending set is the sequential engine's default only: in the optimistic
+  // engine the time buckets cost more instructions per event than the heap by callgrind
+  // (docs/performance.md, session 7) and no wall-clock A/B has shown otherwise yet, so it keeps
+  // the heap unless kernel.pending_set asks for another.
+  if (!loaded.config.is_set("kernel.pending_set") &&
+      run.kernel.engine == pdes::EngineKind::sequential) {
     if (const std::optional<pdes::PendingSet> p = run.model->default_pending_set()) {
       run.kernel.pending_set = *p;
     }

@@ -13,7 +13,12 @@ std::string_view to_string(EngineKind kind) {
 }
 
 std::string_view to_string(PendingSet set) {
-  return set == PendingSet::buckets ? "buckets" : "heap";
+  switch (set) {
+    case PendingSet::heap: return "heap";
+    case PendingSet::buckets: return "buckets";
+    case PendingSet::calendar: return "calendar";
+  }
+  return "unknown";
 }
 
 }  // namespace pdes

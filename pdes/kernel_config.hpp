@@ -22,10 +22,11 @@ enum class EngineKind {
 
 std::string_view to_string(EngineKind kind);
 
-/// The sequential engine's pending-event set (both give the same total order).
+/// How an engine keeps its pending events (all give the same total order; speed only).
 enum class PendingSet {
-  heap,     ///< a 4-ary heap: any time distribution (PHOLD's continuous times)
-  buckets,  ///< one bucket per distinct time: models whose events share a few times (networks)
+  heap,      ///< a 4-ary heap: any time distribution, best when it fits in the caches
+  buckets,   ///< one bucket per distinct time: models whose events share a few times (networks)
+  calendar,  ///< buckets of an adaptive time range: continuous times and many pending events
 };
 
 std::string_view to_string(PendingSet set);
@@ -39,7 +40,8 @@ struct KernelConfig {
   /// Stop after this many committed events (0: no limit). A safety bound: only the sequential
   /// engine stops at exactly this event of the total order.
   std::uint64_t max_events = 0;
-  /// Sequential engine: how pending events are kept (speed only; results are identical).
+  /// How pending events are kept (speed only; results are identical), in the sequential and
+  /// the optimistic engine.
   PendingSet pending_set = PendingSet::heap;
 
   // --- optimistic engine ------------------------------------------------------------------

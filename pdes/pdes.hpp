@@ -6,6 +6,7 @@
 
 #include "pdes/context.hpp"
 #include "pdes/error.hpp"
+#include "pdes/journaled_deque.hpp"
 #include "pdes/kernel_config.hpp"
 #include "pdes/logical_process.hpp"
 #include "pdes/lp_id.hpp"

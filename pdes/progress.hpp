@@ -16,6 +16,9 @@ struct ProgressInfo {
   std::uint64_t events_committed = 0;  ///< summed over ranks where known, else this rank's
   std::uint64_t max_events = 0;        ///< KernelConfig::max_events
   double wall_seconds = 0.0;
+  /// Optimistic engine: some rank is over kernel.event_memory_limit and runs only the event at
+  /// GVT until fossil collection frees memory (the run crawls).
+  bool event_memory_throttled = false;
 };
 
 class ProgressObserver {

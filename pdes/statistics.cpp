@@ -19,6 +19,7 @@ void EngineStatistics::accumulate(const EngineStatistics& o) {
   wall_seconds = std::max(wall_seconds, o.wall_seconds);
   peak_rss_bytes += o.peak_rss_bytes;
   event_digest += o.event_digest;
+  memory_throttled_rounds = std::max(memory_throttled_rounds, o.memory_throttled_rounds);
 }
 
 std::string_view to_string(TerminationReason reason) {

@@ -26,6 +26,9 @@ struct EngineStatistics {
   /// (receive time, destination LP, sender LP, sender sequence). Equal digests across engines
   /// and rank counts are the determinism check.
   std::uint64_t event_digest = 0;
+  /// GVT rounds in which some rank was over kernel.event_memory_limit and ran only the event
+  /// at GVT (optimistic engine): a run that crawls for lack of event memory says so.
+  std::uint64_t memory_throttled_rounds = 0;
 
   double efficiency() const {
     return events_processed == 0 ? 1.0

@@ -37,13 +37,15 @@ struct Options {
   std::uint64_t seed = 1;
   double window = -1;  ///< optimism window in cycles; < 0: the network model's default
   std::uint32_t state_save_period = pdes::KernelConfig{}.state_save_period;
+  std::string pending_set = "buckets";  ///< the network model's choice in `warpnet run`
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::fprintf(stderr,
                "bench_network: %s\nusage: bench_network [--topology mesh|torus] [--k K] "
                "[--load L] [--cycles N] [--packet-size P] [--engine sequential|optimistic] "
-               "[--seed S] [--window W|inf] [--state-save-period N]\n",
+               "[--seed S] [--window W|inf] [--state-save-period N] "
+               "[--pending-set buckets|heap|calendar]\n",
                problem.c_str());
   std::exit(2);
 }
@@ -63,6 +65,7 @@ Options parse(int argc, char** argv) {
     else if (flag == "--seed") o.seed = static_cast<std::uint64_t>(std::atoll(v));
     else if (flag == "--window") o.window = std::string(v) == "inf" ? 1e300 : std::atof(v);
     else if (flag == "--state-save-period") o.state_save_period = static_cast<std::uint32_t>(std::atoi(v));
+    else if (flag == "--pending-set") o.pending_set = v;
     else usage("unknown option " + flag);
   }
   if (o.k < 2) usage("--k must be >= 2");
@@ -117,7 +120,9 @@ int main(int argc, char** argv) {
   config.end_time = p.cycles(o.cycles);
   config.progress_interval_seconds = 0;
   // As `warpnet run` does when the kernel keys are not given: time buckets, one router hop.
-  config.pending_set = pdes::PendingSet::buckets;
+  config.pending_set = o.pending_set == "heap"       ? pdes::PendingSet::heap
+                      : o.pending_set == "calendar" ? pdes::PendingSet::calendar
+                                                    : pdes::PendingSet::buckets;
   config.state_save_period = o.state_save_period;
   const double window = o.window < 0 ? p.router.hop_cycles() : o.window;
   if (window < 1e18) config.optimism_window = p.cycles(static_cast<std::uint64_t>(window));

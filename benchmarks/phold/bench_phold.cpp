@@ -3,6 +3,7 @@
 // Committed events per second of the sequential engine on PHOLD, in ROSS's terms.
 //
 //   build/benchmarks/phold/bench_phold                      # 1,024 and 65,536 LPs, medians of 5
+//   build/benchmarks/phold/bench_phold --benchmark_filter=Calendar   # kernel.pending_set = calendar
 //   build/benchmarks/phold/bench_phold --target_events=N    # events per run (default 20 M)
 //
 // Each run simulates until about `target_events` events have been committed (the end time is
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "models/phold/phold_lp.hpp"
 #include "models/phold/phold_build.hpp"
@@ -19,7 +21,8 @@
 
 namespace {
 
-void run_sequential(benchmark::State& state, std::uint64_t lps, std::uint64_t target_events) {
+void run_sequential(benchmark::State& state, std::uint64_t lps, std::uint64_t target_events,
+                    pdes::PendingSet pending_set) {
   phold::PholdParams params;
   params.lps = lps;
   params.start_events = 16;
@@ -35,6 +38,7 @@ void run_sequential(benchmark::State& state, std::uint64_t lps, std::uint64_t ta
   for (auto _ : state) {
     pdes::KernelConfig config;
     config.seed = 1;
+    config.pending_set = pending_set;
     config.end_time = pdes::SimTime{static_cast<std::int64_t>(end_units * phold::kTicksPerUnit)};
     pdes::Simulation sim(config);
     phold::build(sim, params);
@@ -62,16 +66,21 @@ int main(int argc, char** argv) {
     }
   }
   argc = kept;
-  for (std::uint64_t lps : {1024ULL, 65536ULL}) {
-    benchmark::RegisterBenchmark(("Sequential/" + std::to_string(lps)).c_str(),
-                                 [lps, target_events](benchmark::State& state) {
-                                   run_sequential(state, lps, target_events);
-                                 })
-        ->Iterations(1)
-        ->Repetitions(5)
-        ->ReportAggregatesOnly(true)
-        ->UseManualTime()
-        ->Unit(benchmark::kMillisecond);
+  // "Sequential" is the heap (the kernel's default for PHOLD); "Calendar" the adaptive buckets.
+  for (const auto& [name, set] : {std::pair{"Sequential/", pdes::PendingSet::heap},
+                                  std::pair{"Calendar/", pdes::PendingSet::calendar}}) {
+    for (std::uint64_t lps : {1024ULL, 65536ULL}) {
+      const pdes::PendingSet pending_set = set;
+      benchmark::RegisterBenchmark((name + std::to_string(lps)).c_str(),
+                                   [lps, target_events, pending_set](benchmark::State& state) {
+                                     run_sequential(state, lps, target_events, pending_set);
+                                   })
+          ->Iterations(1)
+          ->Repetitions(5)
+          ->ReportAggregatesOnly(true)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+    }
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;

@@ -139,9 +139,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("Wall-clock time between two progress reports (0: never)");
   schema.add_choice("kernel.pending_set", std::string(pdes::to_string(d.pending_set)),
                     {std::string(pdes::to_string(pdes::PendingSet::heap)),
-                     std::string(pdes::to_string(pdes::PendingSet::buckets))})
-      .describe("Sequential engine's pending events: heap (any times) or buckets (few distinct "
-                "times, e.g. networks); the model chooses when not given. Speed only");
+                     std::string(pdes::to_string(pdes::PendingSet::buckets)),
+                     std::string(pdes::to_string(pdes::PendingSet::calendar))})
+      .describe("Pending events: heap (any times, small sets), buckets (few distinct times, "
+                "e.g. networks) or calendar (continuous times, large sets); the model chooses "
+                "when not given. Speed only");
 
   for (const std::string& model : model_names) {
     schema.section_active_when(model, "simulation.model", model);
@@ -162,8 +164,10 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.seed = static_cast<std::uint64_t>(config.get_int("simulation.seed"));
   k.end_time = to_ticks(config, errors, "simulation.end_time", ticks_per_time_unit);
   k.max_events = static_cast<std::uint64_t>(config.get_int("simulation.max_events"));
-  k.pending_set = config.get_string("kernel.pending_set") == "buckets" ? pdes::PendingSet::buckets
-                                                                       : pdes::PendingSet::heap;
+  for (const auto set :
+       {pdes::PendingSet::heap, pdes::PendingSet::buckets, pdes::PendingSet::calendar}) {
+    if (pdes::to_string(set) == config.get_string("kernel.pending_set")) k.pending_set = set;
+  }
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // BucketQueue: a pending-event set for models whose events share a few receive times (a network
-// model acts on cycle boundaries), with EventQueue's interface and the same total order.
+// model acts on cycle boundaries), with EventQueue's interface and the same total order; and,
+// with buckets of a time range instead of one time, a calendar queue for continuous times.
 //
-// Events are kept in one bucket per distinct receive time, unsorted while the bucket fills; a
-// min-heap holds the distinct times. A bucket is sorted by (sender, sequence) once, when its
-// time becomes the earliest: since every send has a delay of at least one tick
-// (pdes/context.hpp), no event can join the bucket of the time being executed, so the sort sees
-// the whole bucket. Per event this costs one hash lookup and an amortised share of a small sort,
-// instead of a heap sift through many equal times (docs/performance.md). With all times
-// distinct it degrades to a heap of one-event buckets: EventQueue is the better choice there,
-// which is why the kernel picks by kernel.pending_set.
+// Events are kept in one bucket per distinct receive time (Width::exact) or per range of
+// 2^shift ticks (Width::adaptive), unsorted while the bucket fills; a min-heap holds the
+// distinct bucket numbers. A bucket is sorted by key once, when it becomes the earliest. In the
+// exact mode of the sequential engine no event can join the bucket being drained (every send
+// has a delay of at least one tick, pdes/context.hpp), so the sort sees the whole bucket. Per
+// event this costs one hash lookup and an amortised share of a small sort, instead of a heap
+// sift through many equal times (docs/performance.md). An event that does join a sorted bucket
+// (a range bucket, or the optimistic engine's stragglers and rolled-back events) is inserted in
+// key order, so the order is the same total order in every case.
+//
+// Width::adaptive (kernel.pending_set = calendar) picks the range from the events: every
+// kAdaptPops pops it compares the mean size of the buckets drained with kTargetBucket and, when
+// it is 4x off, re-buckets everything with a new power-of-two width. With a million pending
+// events (PHOLD, 65,536 LPs) a heap walks ten levels of cold cache lines per pop; here a pop
+// reads the next entry of a small sorted array and the next events are known, so their blocks
+// and LPs are fetched ahead.
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -27,13 +37,26 @@ namespace pdes::internal {
 
 class BucketQueue {
  public:
+  enum class Width { exact, adaptive };
+  explicit BucketQueue(Width width = Width::exact) : adaptive_(width == Width::adaptive) {}
+
   /// peek() sees past the next event (within the bucket being drained).
   static constexpr bool kKnowsNextEvents = true;
 
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   /// Receive time of the next event (the queue must not be empty).
-  SimTime top_time() const { return times_.front().time; }
+  SimTime top_time() {
+    if (!adaptive_) return SimTime{times_.front().number};
+    return top()->key.time;
+  }
+  /// The event pop() returns next (the queue must not be empty).
+  EventHeader* top() {
+    Bucket& b = front_bucket();
+    return b.entries[b.front].event;
+  }
+  /// log2 of the bucket width in ticks (0 in the exact mode).
+  unsigned width_shift() const { return shift_; }
 
   /// The event pop() returns after `ahead` more pops, if it is in the bucket being drained,
   /// else nullptr: only for prefetching.
@@ -48,20 +71,20 @@ class BucketQueue {
   /// The same, with the event's key passed by the caller: the block was just written, and
   /// reading it back could wait for those stores to reach a line that is not in the cache.
   void push(EventHeader* event, const EventKey& key) {
-    Bucket& b = buckets_[bucket_of(key.time)];
-    PDES_CHECK(!b.sorted, "an event joined the bucket of the time being executed");
-    b.entries.push_back({key, event});
+    Bucket& b = buckets_[bucket_of(key.time.ticks() >> shift_)];
+    if (b.sorted) {
+      insert_sorted(b, {key, event});
+    } else {
+      b.entries.push_back({key, event});
+    }
     ++size_;
   }
 
   EventHeader* pop() {
     const TimeEntry top = times_.front();
-    Bucket& b = buckets_[top.bucket];
-    if (!b.sorted) {
-      sort_entries(b.entries);
-      b.sorted = true;
-    }
+    Bucket& b = front_bucket();
     EventHeader* event = b.entries[b.front++].event;
+    popped_ += adaptive_ ? 1 : 0;
     // The bucket's order is known from here on: fetch the events a few pops ahead, which in a
     // large model are far beyond the caches (their blocks were written long ago).
     if (b.front + kPrefetchAhead < b.entries.size()) {
@@ -71,7 +94,7 @@ class BucketQueue {
     if (b.front == b.entries.size()) {
       std::pop_heap(times_.begin(), times_.end(), later);
       times_.pop_back();
-      by_time_.erase(top.time.ticks());
+      by_time_.erase(top.number);
       // A freed bucket keeps its capacity for the next time, unless it is large: a big network
       // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
       // double its memory.
@@ -83,6 +106,7 @@ class BucketQueue {
       b.front = 0;
       b.sorted = false;
       free_.push_back(top.bucket);
+      if (adaptive_) adapt(top.number);
     }
     return event;
   }
@@ -98,11 +122,11 @@ class BucketQueue {
     bool sorted = false;    ///< its time is the earliest, and it is being drained
   };
   struct TimeEntry {
-    SimTime time;
+    std::int64_t number;  ///< the time (exact), or time >> shift_
     std::uint32_t bucket;
   };
 
-  static bool later(const TimeEntry& a, const TimeEntry& b) { return a.time > b.time; }
+  static bool later(const TimeEntry& a, const TimeEntry& b) { return a.number > b.number; }
   static bool before(const Entry& a, const Entry& b) { return a.key < b.key; }
 
   /// Sorts a bucket by key. A bucket arrives as a few ascending runs: the events sent to one
@@ -141,27 +165,88 @@ class BucketQueue {
     if (from != &entries) entries.swap(scratch_);
   }
 
-  /// The bucket of `time`, created if needed. A few distinct times (the case this queue is
-  /// for) are found by scanning the heap's array, which beats hashing; many through the map.
-  std::uint32_t bucket_of(SimTime time) {
+  /// The earliest bucket, sorted.
+  Bucket& front_bucket() {
+    Bucket& b = buckets_[times_.front().bucket];
+    if (!b.sorted) {
+      sort_entries(b.entries);
+      b.sorted = true;
+    }
+    return b;
+  }
+
+  /// Adds an entry to a sorted bucket in key order. Rolled-back events usually sort before
+  /// everything left in the bucket and take a popped slot; others are moved in.
+  static void insert_sorted(Bucket& b, const Entry& entry) {
+    const auto first = b.entries.begin() + static_cast<std::ptrdiff_t>(b.front);
+    if (b.front > 0 && (first == b.entries.end() || before(entry, *first))) {
+      b.entries[--b.front] = entry;
+      return;
+    }
+    b.entries.insert(std::upper_bound(first, b.entries.end(), entry, before), entry);
+  }
+
+  /// The bucket numbered `number`, created if needed. A few distinct numbers (the case of the
+  /// exact mode) are found by scanning the heap's array, which beats hashing; many through the
+  /// map.
+  std::uint32_t bucket_of(std::int64_t number) {
     if (times_.size() <= kScanLimit) {
       for (const TimeEntry& t : times_) {
-        if (t.time == time) return t.bucket;
+        if (t.number == number) return t.bucket;
       }
-    } else if (const auto it = by_time_.find(time.ticks()); it != by_time_.end()) {
+    } else if (const auto it = by_time_.find(number); it != by_time_.end()) {
       return it->second;
     }
     const std::uint32_t id = new_bucket();
-    by_time_.emplace(time.ticks(), id);
-    times_.push_back({time, id});
+    by_time_.emplace(number, id);
+    times_.push_back({number, id});
     std::push_heap(times_.begin(), times_.end(), later);
     return id;
+  }
+
+  /// Adaptive width: called when the bucket numbered `number` has been drained. The density
+  /// is measured over the range of numbers drained (not per bucket, which says little when
+  /// most buckets hold one event), and the width moves to the power of two that gives about
+  /// kTargetBucket events per bucket.
+  void adapt(std::int64_t number) {
+    if (drained_ == 0) window_first_ = number;
+    if (++drained_ < kAdaptBuckets) return;
+    const double span = static_cast<double>(number - window_first_ + 1);
+    const double mean = static_cast<double>(popped_) / span;
+    drained_ = 0;
+    popped_ = 0;
+    if (mean * 4 >= kTargetBucket && mean <= 4.0 * kTargetBucket) return;
+    const long delta = std::lround(std::log2(static_cast<double>(kTargetBucket) / mean));
+    const long shift = std::clamp(static_cast<long>(shift_) + delta, 0L, 40L);
+    if (static_cast<unsigned>(shift) != shift_) rebucket(static_cast<unsigned>(shift));
+  }
+
+  /// Moves every entry to buckets of width 2^shift.
+  void rebucket(unsigned shift) {
+    std::vector<Entry> all;
+    all.reserve(size_);
+    for (const TimeEntry& t : times_) {
+      Bucket& b = buckets_[t.bucket];
+      all.insert(all.end(), b.entries.begin() + static_cast<std::ptrdiff_t>(b.front),
+                 b.entries.end());
+      std::vector<Entry>().swap(b.entries);
+      b.front = 0;
+      b.sorted = false;
+      free_.push_back(t.bucket);
+    }
+    times_.clear();
+    by_time_.clear();
+    shift_ = shift;
+    size_ = 0;
+    for (const Entry& e : all) push(e.event, e.key);
   }
 
   static constexpr std::size_t kScanLimit = 32;
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
+  static constexpr std::size_t kTargetBucket = 48;   // entries per range bucket (adaptive)
+  static constexpr std::size_t kAdaptBuckets = 256;  // drained buckets between two adaptations
 
   std::uint32_t new_bucket() {
     if (!free_.empty()) {
@@ -175,9 +260,14 @@ class BucketQueue {
 
   std::vector<Bucket> buckets_;      // reused: a freed bucket keeps its vector's capacity
   std::vector<std::uint32_t> free_;  // ids of empty buckets
-  std::vector<TimeEntry> times_;     // min-heap of the distinct pending times
+  std::vector<TimeEntry> times_;     // min-heap of the distinct bucket numbers
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   std::size_t size_ = 0;
+  bool adaptive_ = false;
+  unsigned shift_ = 0;               // a bucket holds the times t with t >> shift_ equal
+  std::size_t drained_ = 0;          // buckets drained since the last adaptation...
+  std::size_t popped_ = 0;           // ...the events popped meanwhile...
+  std::int64_t window_first_ = 0;    // ...and the number of the first of those buckets
   std::vector<std::size_t> run_ends_;  // sort_entries' scratch: where each ascending run ends
   std::vector<Entry> scratch_;         // sort_entries' merge buffer
 };

@@ -16,7 +16,8 @@ namespace {
 //   4..7  smallest failed key and its rank                                   lexicographic min
 //   8     smallest rank with a fatal error (UINT64_MAX: none)                min
 //   9     checkpoint wish (0 none, 1 write, 2 write and stop)                 max
-constexpr int kWordsPerRecord = 10;
+//   10    over the event memory limit (0 or 1)                              max
+constexpr int kWordsPerRecord = 11;
 constexpr std::uint64_t kNone = UINT64_MAX;
 
 bool key_less(const std::uint64_t* a, const std::uint64_t* b, int words) {
@@ -38,6 +39,7 @@ void reduce_gvt(void* in, void* inout, int* len, MPI_Datatype* /*type*/) {
     if (key_less(a + 4, b + 4, 4)) std::memcpy(b + 4, a + 4, 4 * sizeof(std::uint64_t));
     if (a[8] < b[8]) b[8] = a[8];
     if (a[9] > b[9]) b[9] = a[9];
+    if (a[10] > b[10]) b[10] = a[10];
   }
 }
 
@@ -102,6 +104,7 @@ void GvtManager::submit(const GvtContribution& c) {
   send_words_[7] = c.failure_key == kMaxEventKey ? kNone : static_cast<std::uint64_t>(rank_);
   send_words_[8] = c.fatal ? static_cast<std::uint64_t>(rank_) : kNone;
   send_words_[9] = c.checkpoint;
+  send_words_[10] = c.memory_throttled ? 1 : 0;
   if (size_ == 1) {
     std::memcpy(receive_words_, send_words_, sizeof send_words_);
     return;
@@ -116,6 +119,7 @@ void GvtManager::finish() {
   result_.failure_rank = receive_words_[7] == kNone ? -1 : static_cast<int>(receive_words_[7]);
   result_.fatal_rank = receive_words_[8] == kNone ? -1 : static_cast<int>(receive_words_[8]);
   result_.checkpoint = static_cast<std::uint32_t>(receive_words_[9]);
+  result_.memory_throttled = receive_words_[10] != 0;
   transport_.forget(round_epoch_);
   phase_ = Phase::idle;
   ++rounds_;

@@ -43,6 +43,7 @@ struct GvtContribution {
   EventKey failure_key = kMaxEventKey;  ///< its smallest event whose handler threw
   bool fatal = false;                   ///< it has an error that must stop the run
   std::uint32_t checkpoint = 0;         ///< 0: none wanted; 1: write one; 2: write one and stop
+  bool memory_throttled = false;        ///< it is over its event memory limit
 };
 
 /// The reduced values of a round, the same on every rank.
@@ -53,6 +54,7 @@ struct GvtResult {
   int failure_rank = -1;                ///< ...and the rank that holds it
   int fatal_rank = -1;                  ///< smallest rank with a fatal error, or -1
   std::uint32_t checkpoint = 0;         ///< the largest wish over ranks
+  bool memory_throttled = false;        ///< some rank is over its event memory limit
 };
 
 class GvtManager {
@@ -76,7 +78,7 @@ class GvtManager {
 
  private:
   enum class Phase { idle, counting, receiving, reducing };
-  static constexpr int kWords = 10;
+  static constexpr int kWords = 11;
 
   void submit(const GvtContribution& contribution);
   void finish();

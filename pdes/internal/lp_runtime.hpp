@@ -28,6 +28,7 @@
 #include "pdes/logical_process.hpp"
 #include "pdes/internal/execution_context.hpp"
 #include "pdes/internal/ring_buffer.hpp"
+#include "pdes/journaled_deque.hpp"
 #include "pdes/lp_id.hpp"
 #include "pdes/prefetch.hpp"
 
@@ -63,6 +64,10 @@ class LpRuntime {
   virtual void load_inline(const void* source) = 0;
 
   // --- copy state saving: a queue of snapshots of (State, LpClock), oldest first ------------
+  /// From now on, snapshots hold only the journal positions of the State's JournaledDeques
+  /// (pdes/journaled_deque.hpp), which restoring undoes back to. The optimistic engine's
+  /// choice; the rollback check keeps whole copies, which it compares.
+  virtual void use_journaled_snapshots() = 0;
   virtual void push_snapshot() = 0;
   /// Restores snapshot `index` and drops it and every newer one.
   virtual void restore_snapshot(std::size_t index) = 0;
@@ -191,9 +196,16 @@ class TypedLpRuntime final : public LpRuntime {
     }
   }
 
+  void use_journaled_snapshots() override { journaled_ = true; }
   void push_snapshot() override {
+    const std::uint64_t serial = first_serial_ + snapshots_.size();
     Snapshot& slot = snapshots_.push_back_slot();
-    slot.first = state_;
+    if (journaled_) {
+      journal::CopyScope scope({journal::CopyMode::save, serial, first_serial_});
+      slot.first = state_;
+    } else {
+      slot.first = state_;
+    }
     slot.second = clock_;
   }
   void restore_snapshot(std::size_t index) override {
@@ -201,10 +213,18 @@ class TypedLpRuntime final : public LpRuntime {
     snapshots_.truncate(index);
   }
   void load_snapshot(std::size_t index) override {
-    state_ = snapshots_[index].first;
+    if (journaled_) {
+      journal::CopyScope scope({journal::CopyMode::restore, 0, 0});
+      state_ = snapshots_[index].first;
+    } else {
+      state_ = snapshots_[index].first;
+    }
     clock_ = snapshots_[index].second;
   }
-  void drop_oldest_snapshots(std::size_t count) override { snapshots_.pop_front(count); }
+  void drop_oldest_snapshots(std::size_t count) override {
+    snapshots_.pop_front(count);
+    first_serial_ += count;
+  }
   void drop_newest_snapshots(std::size_t count) override { snapshots_.pop_back(count); }
   std::size_t snapshot_count() const override { return snapshots_.size(); }
   void shrink_snapshots() override { snapshots_.shrink_if_sparse(8); }
@@ -238,6 +258,8 @@ class TypedLpRuntime final : public LpRuntime {
   State state_{};
   using Snapshot = std::pair<State, LpClock>;
   RingBuffer<Snapshot> snapshots_;
+  std::uint64_t first_serial_ = 0;  ///< number of the oldest snapshot (journaled saves)
+  bool journaled_ = false;
 };
 
 }  // namespace pdes::internal

@@ -13,7 +13,9 @@ OptimisticLp::OptimisticLp(LpRuntime& runtime, std::size_t snapshot_offset,
       snapshot_offset_(static_cast<std::uint32_t>(snapshot_offset)),
       ring_state_bytes_(static_cast<std::uint32_t>(runtime.state_size())),
       has_commit_handler(runtime.has_commit_handler()),
-      ring_bytes_(ring_bytes) {}
+      ring_bytes_(ring_bytes) {
+  runtime.use_journaled_snapshots();
+}
 
 void OptimisticLp::begin(TwEvent* event, bool save_state) {
   if (save_state) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 #include <string>
+#include <utility>
 
 #include "pdes/internal/bucket_queue.hpp"
 #include "pdes/internal/checkpoint_image.hpp"
@@ -25,8 +26,8 @@ constexpr std::size_t kRuntimeLines = 3;
 template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
-  explicit SequentialEngine(ModelInstance& model)
-      : model_(model), pool_(model.max_payload_size) {}
+  explicit SequentialEngine(ModelInstance& model, Queue queue = Queue{})
+      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {}
 
   RunResult run();
 
@@ -224,6 +225,9 @@ RunResult SequentialEngine<Queue>::run() {
 RunResult run_sequential(ModelInstance& model) {
   if (model.config.pending_set == PendingSet::buckets) {
     return SequentialEngine<BucketQueue>(model).run();
+  }
+  if (model.config.pending_set == PendingSet::calendar) {
+    return SequentialEngine<BucketQueue>(model, BucketQueue(BucketQueue::Width::adaptive)).run();
   }
   return SequentialEngine<EventQueue>(model).run();
 }

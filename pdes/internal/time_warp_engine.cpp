@@ -276,14 +276,40 @@ std::size_t TimeWarpEngine::execute_batch() {
 }
 
 void TimeWarpEngine::prefetch_next_lp() const {
-  // The next event's block was requested when this one started; by now it has arrived, so its
-  // destination can be read and that LP's lines requested while the heap is sifted.
-  const TwEvent* next = state_.pending.peek();
-  if (next == nullptr) return;
-  const LpRuntime* runtime = model_.local_lp(next->header.dest);
-  if (runtime == nullptr) return;
-  __builtin_prefetch(&state_.lps[state_.index_of(next->header.dest)]);
-  prefetch(runtime, 2 * kCacheLineBytes);
+  const PendingSet& pending = state_.pending;
+  if (!pending.knows_next_events()) {
+    // The heap knows only its top. The next event's block was requested when this one
+    // started; by now it has arrived, so its destination can be read and that LP's lines
+    // requested while the heap is sifted.
+    const TwEvent* next = pending.peek();
+    if (next == nullptr) return;
+    const LpRuntime* runtime = model_.local_lp(next->header.dest);
+    if (runtime == nullptr) return;
+    __builtin_prefetch(&state_.lps[state_.index_of(next->header.dest)]);
+    prefetch(runtime, 2 * kCacheLineBytes);
+    return;
+  }
+  // With buckets the order of the next events is known: the sequential engine's pipeline
+  // (sequential_engine.cpp). The block of the event three pops ahead was requested by the
+  // queue; its LP's history and runtime object are requested now, and the next two events'
+  // LPs are asked for the lines their handlers will touch (LogicalProcess::prefetch).
+  const auto target = [this](const TwEvent* event) -> const LpRuntime* {
+    const LpRuntime* runtime = event == nullptr ? nullptr : model_.local_lp(event->header.dest);
+    return runtime != nullptr && runtime->payload_type() == event->header.payload_type ? runtime
+                                                                                       : nullptr;
+  };
+  if (const TwEvent* third = pending.peek(2)) {
+    if (const LpRuntime* runtime = model_.local_lp(third->header.dest)) {
+      __builtin_prefetch(&state_.lps[state_.index_of(third->header.dest)]);
+      prefetch(runtime, 3 * kCacheLineBytes);
+    }
+  }
+  if (const TwEvent* second = pending.peek(1); const LpRuntime* runtime = target(second)) {
+    runtime->prefetch(second->payload(), PrefetchStage::kEarly);
+  }
+  if (const TwEvent* next = pending.peek(0); const LpRuntime* runtime = target(next)) {
+    runtime->prefetch(next->payload(), PrefetchStage::kLate);
+  }
 }
 
 void TimeWarpEngine::execute(TwEvent* event) {
@@ -384,6 +410,7 @@ GvtContribution TimeWarpEngine::contribution() {
   c.committed = state_.stats.events_committed;
   c.fatal = static_cast<bool>(fatal_);
   c.checkpoint = checkpoint_wish();
+  c.memory_throttled = memory_blocked_;
   contributed_ = true;
   last_contribution_ = c.min_key;
   return c;
@@ -408,6 +435,8 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   }
 
   gvt_key_ = result.gvt;
+  memory_throttled_ = result.memory_throttled;
+  if (memory_throttled_) ++state_.stats.memory_throttled_rounds;
   const SimTime window = config_.optimism_window;
   window_end_ = (window == SimTime::max() || gvt_key_.time > SimTime::max() - window)
                     ? SimTime::max()
@@ -483,7 +512,8 @@ void TimeWarpEngine::report_progress(std::uint64_t committed, bool force) {
                              std::chrono::duration<double>(config_.progress_interval_seconds));
   const SimTime shown = std::min(gvt_key_.time, config_.end_time);
   model_.progress->on_progress({shown, config_.end_time, committed, config_.max_events,
-                                std::chrono::duration<double>(now - start_).count()});
+                                std::chrono::duration<double>(now - start_).count(),
+                                memory_throttled_});
 }
 
 // --- the end ------------------------------------------------------------------------------

@@ -142,6 +142,7 @@ class TimeWarpEngine final : public EngineServices {
   std::uint64_t collect_period_ = 0;  ///< events between two fossil collections
   std::uint64_t since_collect_ = 0;
   bool memory_blocked_ = false;
+  bool memory_throttled_ = false;  ///< the last GVT round found some rank over its memory limit
   bool throttled_ = false;  ///< too many uncommitted events: wait for GVT
   std::uint64_t throttle_limit_ = 0;
   std::uint32_t over_limit_rounds_ = 0;

@@ -21,7 +21,7 @@ namespace pdes::internal {
 
 struct TimeWarpRank {
   explicit TimeWarpRank(ModelInstance& m)
-      : model(m), config(m.config), layout(make_layout(m)), pool(layout), pending(pool) {
+      : model(m), config(m.config), layout(make_layout(m)), pool(layout), pending(pool, m.config.pending_set) {
     lps.reserve(m.lps.size());
     for (auto& runtime : m.lps) {
       const std::size_t offset = runtime->inline_snapshot_size() > 0 ? layout.snapshot_offset : 0;

@@ -154,5 +154,8 @@ class TwEventPool {
 
 /// Recovers the TwEvent from the header pointer stored in an EventQueue.
 inline TwEvent* tw_event_of(EventHeader* header) { return reinterpret_cast<TwEvent*>(header); }
+inline const TwEvent* tw_event_of(const EventHeader* header) {
+  return reinterpret_cast<const TwEvent*>(header);
+}
 
 }  // namespace pdes::internal

@@ -15,8 +15,15 @@
 using namespace pdes;
 using namespace pdes::internal;
 
+namespace {
+/// kernel.pending_set = calendar: buckets of an adaptive time range.
+struct CalendarQueue : BucketQueue {
+  CalendarQueue() : BucketQueue(Width::adaptive) {}
+};
+}  // namespace
+
 TEST_CASE_TEMPLATE("a pending set pops events in the total order, ties included", Queue,
-                   EventQueue, BucketQueue) {
+                   EventQueue, BucketQueue, CalendarQueue) {
   for (const std::uint64_t distinct_times : {4u, 50u, 2000u}) {  // buckets: scan and hash paths
     CAPTURE(distinct_times);
     std::mt19937_64 gen(42);
@@ -73,7 +80,7 @@ std::vector<EventKey> hold_model(std::uint64_t seed, std::uint64_t spread) {
 }
 
 TEST_CASE_TEMPLATE("a pending set interleaves pushes and pops in order", Queue, EventQueue,
-                   BucketQueue) {
+                   BucketQueue, CalendarQueue) {
   for (const std::uint64_t spread : {3u, 100u, 100000u}) {
     CAPTURE(spread);
     const std::vector<EventKey> popped = hold_model<Queue>(7, spread);
@@ -83,10 +90,67 @@ TEST_CASE_TEMPLATE("a pending set interleaves pushes and pops in order", Queue, 
 }
 
 TEST_CASE("BucketQueue and EventQueue agree event for event") {
-  for (const std::uint64_t spread : {2u, 40u, 5000u}) {
+  for (const std::uint64_t spread : {2u, 40u, 5000u, 10'000'000u}) {
     CAPTURE(spread);
     CHECK(hold_model<BucketQueue>(11, spread) == hold_model<EventQueue>(11, spread));
+    CHECK(hold_model<CalendarQueue>(11, spread) == hold_model<EventQueue>(11, spread));
   }
+}
+
+TEST_CASE("a calendar queue adapts its bucket width to the event density") {
+  // Continuous times (PHOLD-like): a hold model with 20,000 pending events spread over about
+  // 10^7 ticks settles on buckets of tens of thousands of ticks instead of one.
+  std::mt19937_64 gen(3);
+  std::vector<EventHeader> storage(40000);
+  CalendarQueue queue;
+  std::int64_t now = 0;
+  std::uint64_t sequence = 0;
+  for (std::size_t i = 0; i < 20000; ++i) {
+    storage[i].key = {SimTime{static_cast<std::int64_t>(gen() % 10'000'000)}, LpId{1}, sequence++};
+    queue.push(&storage[i]);
+  }
+  std::vector<EventKey> popped;
+  for (std::size_t i = 20000; i < storage.size(); ++i) {
+    popped.push_back(queue.pop()->key);
+    now = popped.back().time.ticks();
+    storage[i].key = {SimTime{now + 1 + static_cast<std::int64_t>(gen() % 20'000'000)}, LpId{2},
+                      sequence++};
+    queue.push(&storage[i]);
+  }
+  CHECK(std::is_sorted(popped.begin(), popped.end()));
+  CHECK(queue.width_shift() >= 12);  // about 2^15.5 ticks hold 48 events here
+  CHECK(queue.width_shift() <= 18);
+}
+
+TEST_CASE_TEMPLATE("a pending set takes events below the next one, as Time Warp pushes them",
+                   Queue, BucketQueue, CalendarQueue) {
+  // Stragglers and rolled-back events arrive at any time at or after GVT: into the bucket
+  // being drained (sorted), below it, or into later buckets. The queue must pop the same
+  // sequence as the heap.
+  std::mt19937_64 gen(9);
+  std::vector<EventHeader> storage(30000);
+  std::size_t used = 0;
+  Queue queue;
+  EventQueue heap;
+  std::int64_t floor = 0;  // GVT: nothing is pushed below it
+  for (int step = 0; step < 12000; ++step) {
+    if (!heap.empty() && gen() % 3 != 0) {
+      const EventKey expected = heap.pop()->key;
+      REQUIRE(queue.top()->key == expected);
+      REQUIRE(queue.pop()->key == expected);
+      if (gen() % 8 == 0) floor = expected.time.ticks();
+    }
+    const int pushes = static_cast<int>(gen() % 3);
+    for (int i = 0; i < pushes && used < storage.size(); ++i) {
+      storage[used].key = {SimTime{floor + static_cast<std::int64_t>(gen() % 50)},
+                           LpId{gen() % 6}, gen() % 100000};
+      queue.push(&storage[used]);
+      heap.push(&storage[used]);
+      ++used;
+    }
+  }
+  while (!heap.empty()) REQUIRE(queue.pop()->key == heap.pop()->key);
+  CHECK(queue.empty());
 }
 
 TEST_CASE("BucketQueue sorts a bucket made of ascending runs, as a network model fills it") {

@@ -58,6 +58,9 @@ struct StatefulState {
   std::vector<std::uint64_t> words;
   std::uint64_t received = 0;
   std::uint64_t checksum = 0;
+  /// A queue written with every operation JournaledDeque has; its front shapes the delays, so
+  /// a wrong restore of its journal changes the event digest.
+  pdes::JournaledDeque<std::uint64_t> backlog;
 
   bool operator==(const StatefulState&) const = default;
   template <class Archive>
@@ -65,9 +68,11 @@ struct StatefulState {
     pdes::checkpoint_value(ar, words);
     pdes::checkpoint_value(ar, received);
     pdes::checkpoint_value(ar, checksum);
+    pdes::checkpoint_value(ar, backlog);
   }
   friend std::ostream& operator<<(std::ostream& os, const StatefulState& s) {
-    os << "{received=" << s.received << ", checksum=" << s.checksum << ", words=[";
+    os << "{received=" << s.received << ", checksum=" << s.checksum
+       << ", backlog=" << s.backlog.size() << ", words=[";
     for (std::size_t i = 0; i < s.words.size(); ++i) os << (i ? "," : "") << s.words[i];
     return os << "]}";
   }
@@ -110,6 +115,7 @@ class StatefulLp final : public pdes::LogicalProcess<StatefulState, StatefulEven
                    static_cast<std::uint64_t>(ctx.now().ticks());
       s.checksum ^= s.words[i] + (s.checksum << 7);
     }
+    update_backlog(s, ev.value);
     if (ctx.self().value() < p_.slow_lps_below) spin(p_.slow_spin);
     if (p_.emit) {
       ctx.emit(StatefulRecord{ctx.self().value(), ctx.now().ticks(), ev.hops, s.checksum});
@@ -118,7 +124,8 @@ class StatefulLp final : public pdes::LogicalProcess<StatefulState, StatefulEven
     if (p_.remote_fraction > 0.0 && ctx.rng().bernoulli(p_.remote_fraction)) {
       dest = pdes::LpId{ctx.rng().uniform_int(p_.lps)};
     }
-    ctx.send(dest, delay(ctx.rng()), StatefulEvent{ev.hops + 1, s.checksum});
+    const pdes::SimTime shaped{static_cast<std::int64_t>(s.backlog.front() % 4)};
+    ctx.send(dest, delay(ctx.rng()) + shaped, StatefulEvent{ev.hops + 1, s.checksum});
   }
 
   /// End-of-run record of the final state: hops = kFinalHops marks it, checksum = received.
@@ -133,6 +140,15 @@ class StatefulLp final : public pdes::LogicalProcess<StatefulState, StatefulEven
  private:
   pdes::SimTime delay(pdes::Rng& rng) const {
     return pdes::SimTime{p_.lookahead + std::llround(rng.exponential(p_.mean_delay)) + 1};
+  }
+  /// Pushes, pops, erases and rewrites, from the state only (no random draws).
+  static void update_backlog(StatefulState& s, std::uint64_t value) {
+    auto& q = s.backlog;
+    q.push_back(s.checksum ^ value);
+    if ((s.checksum % 3 == 0 && q.size() > 1) || q.size() > 12) q.pop_front();  // never empty
+    if (q.size() > 2) q.set(1, q[1] * 31 + value);
+    if (s.checksum % 5 == 1 && q.size() > 3) q.erase(2);
+    s.checksum += q.front() % 1024;
   }
   static void spin(std::uint32_t n) {
     volatile std::uint64_t x = 0;

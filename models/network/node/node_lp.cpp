@@ -367,10 +367,8 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
   // The message whose next packet goes, if no transit packet goes first.
   const std::size_t pick =
       forward ? 0
-              : scheduler_->pick(std::span<const SourceMessage>(state.queue).subspan(
-                                     static_cast<std::size_t>(state.queue_front)),
-                                 params_.packet_size);
-  const std::size_t at = static_cast<std::size_t>(state.queue_front) + pick;
+              : scheduler_->pick(state.queue.view(), params_.packet_size);
+  const std::size_t at = pick;
   PDES_CHECK(forward || at < state.queue.size(), "the source scheduler picked no queued message");
   const std::uint32_t size = forward ? state.transit[state.transit_front].size
                                      : state.queue[at].next_packet_flits(params_.packet_size);
@@ -385,7 +383,7 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
     compact(state.transit, state.transit_front);
     return true;
   }
-  SourceMessage& message = state.queue[at];
+  SourceMessage message = state.queue[at];
   Flit head;
   head.src = static_cast<std::uint32_t>(node_);
   head.dst = message.dst;
@@ -402,12 +400,9 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
   }
   state.current = head;
   if (++message.packets_sent == message.packets) {
-    if (pick == 0) {
-      ++state.queue_front;
-      compact(state.queue, state.queue_front);
-    } else {
-      state.queue.erase(state.queue.begin() + static_cast<std::ptrdiff_t>(at));
-    }
+    state.queue.erase(at);  // the front is popped in O(1)
+  } else {
+    state.queue.set(at, message);
   }
   return true;
 }

@@ -14,6 +14,7 @@
 #include "models/network/event/net_event.hpp"
 #include "models/network/routing/source_routing.hpp"
 #include "models/network/workload/source_message.hpp"
+#include "pdes/journaled_deque.hpp"
 
 namespace net {
 
@@ -29,13 +30,13 @@ struct ArrivingMessage {
 struct NodeState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  // Source: the workload's progress and its next wake-up; queue[queue_front ..] are the
-  // messages waiting, in release order (a message leaves the queue when the head of its last
-  // packet is sent).
+  // Source: the workload's progress and its next wake-up; the queue holds the messages waiting,
+  // in release order (a message leaves the queue when the head of its last packet is sent).
+  // It grows without bound past saturation, so it is journaled: the optimistic engine saves
+  // its position, not its elements (pdes/journaled_deque.hpp, docs/performance.md).
   AlgorithmState workload;  ///< the workload's state (workload/workload.hpp)
   std::int64_t workload_wake = kNoWake;
-  std::vector<SourceMessage> queue;
-  std::uint64_t queue_front = 0;
+  pdes::JournaledDeque<SourceMessage> queue;
   std::uint32_t next_seq = 0;
   std::uint32_t next_message = 0;
   AlgorithmState routing;  ///< the source routing's state (routing/source_routing.hpp)
@@ -67,7 +68,7 @@ struct NodeState {
   // No counters or sums: what a node sends and receives leaves as records (PacketGenerated,
   // PacketDelivered), which NetworkResults totals; the state keeps only what behaviour needs.
 
-  std::uint64_t queued() const { return queue.size() - queue_front; }
+  std::uint64_t queued() const { return queue.size(); }
   std::uint64_t acks_queued() const { return acks.size() - ack_front; }
   std::uint64_t transit_queued() const { return transit.size() - transit_front; }
   bool operator==(const NodeState&) const = default;

@@ -13,14 +13,13 @@
 namespace net {
 
 // A new member of NodeState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(NodeState) == 304, "NodeState changed: update node_state_serialization.hpp");
+static_assert(sizeof(NodeState) == 392, "NodeState changed: update node_state_serialization.hpp");
 
 template <class Archive>
 void serialize(Archive& ar, NodeState& s, unsigned /*version*/) {
   pdes::checkpoint_value(ar, s.workload);
   pdes::checkpoint_value(ar, s.workload_wake);
   pdes::checkpoint_value(ar, s.queue);
-  pdes::checkpoint_value(ar, s.queue_front);
   pdes::checkpoint_value(ar, s.next_seq);
   pdes::checkpoint_value(ar, s.next_message);
   pdes::checkpoint_value(ar, s.routing);
