@@ -51,7 +51,7 @@ void PrDrbResults::add_tables(io::ResultSet& local) const {
       {"replaced", ColumnType::kUInt64, "", "solutions improved or replaced after going stale"},
       {"evicted", ColumnType::kUInt64, "", "solutions dropped for room (LRU)"},
       {"stale", ColumnType::kUInt64, "", "re-applied solutions that failed"},
-      {"watchdog", ColumnType::kUInt64, "", "FR-DRB watchdog expiries"},
+      {"watchdog", ColumnType::kUInt64, "", "FR-DRB watchdog fired"},
       {"widenings", ColumnType::kUInt64, "paths", "paths opened by DRB steps"}};
   io::Table sources(kSourceTable,
                     "PR-DRB at each source: notifications, the solution database and its use",
@@ -75,21 +75,24 @@ void PrDrbResults::add_figures(const io::ResultSet& combined,
   }
   const io::Table* s = combined.find(kSourceTable);
   if (s == nullptr) return;
-  const auto total = [&](const char* name) { return static_cast<double>(column_sum(*s, name)); };
-  figures.push_back(models::Figure::number("prdrb_patterns", "PR-DRB situations learnt",
-                                           total("saved"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_recurring", "PR-DRB situations re-applied",
-                                           total("recurring"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_hits", "PR-DRB re-applications",
-                                           total("hits"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_misses", "PR-DRB database misses",
-                                           total("misses"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_stale", "PR-DRB stale solutions",
-                                           total("stale"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_widenings", "DRB paths opened",
-                                           total("widenings"), "", "%.0f"));
-  figures.push_back(models::Figure::number("prdrb_watchdog", "FR-DRB watchdog expiries",
-                                           total("watchdog"), "", "%.0f"));
+  struct Total {
+    const char* key;
+    const char* label;
+    const char* column;
+  };
+  static constexpr Total kTotals[] = {
+      {"prdrb_patterns", "PR-DRB patterns learnt", "saved"},
+      {"prdrb_recurring", "PR-DRB patterns reused", "recurring"},
+      {"prdrb_hits", "PR-DRB re-applications", "hits"},
+      {"prdrb_misses", "PR-DRB database misses", "misses"},
+      {"prdrb_stale", "PR-DRB stale solutions", "stale"},
+      {"prdrb_widenings", "DRB paths opened", "widenings"},
+      {"prdrb_watchdog", "FR-DRB watchdog fired", "watchdog"},
+  };
+  for (const Total& t : kTotals) {
+    figures.push_back(models::Figure::number(
+        t.key, t.label, static_cast<double>(column_sum(*s, t.column)), "", "%.0f"));
+  }
 }
 
 }  // namespace net::prdrb
