@@ -95,7 +95,9 @@ void ContentionDetector::on_grant(const RouterView& router, PortId /*in_port*/, 
           ++s.notices;
         }
         reg.quiet_until = now + params_.notify_holdoff;
-      } else {
+      } else if (topology_.router_of_node(head.src) != topology_.router_of_node(head.dst)) {
+        // The flows travel with the packet and come back with its ACK; a packet within one
+        // router gets no ACK (DrbRouting::acknowledges), so it carries nothing.
         msg.topic = kWithPacket;
         notice.packet_seq = head.seq;
         msg.body.set(notice);

@@ -44,8 +44,10 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   bool continue_from(NodeId here, Flit& head) const override {
     return drb_.continue_from(here, head);
   }
+  /// No detection without the predictive module, nor when DRB can never leave the canonical
+  /// path (drb.max_width = 1: no ACKs, nothing to re-apply).
   const RouterMonitor* router_monitor() const override {
-    return params_.predictive ? &detector_ : nullptr;
+    return params_.predictive && !drb_.canonical_only() ? &detector_ : nullptr;
   }
   const SourceRouting* source_routing() const override { return this; }
   std::unique_ptr<ResultsExtension> make_results() const override;
@@ -55,6 +57,9 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
   AckDelivery acks() const override { return drb_.acks(); }
   void make_ack(const Flit& tail, Flit& ack) const override { drb_.make_ack(tail, ack); }
+  bool acknowledges(NodeId self, const Flit& tail) const override {
+    return drb_.acknowledges(self, tail);
+  }
   void on_ack(NodeId self, const Flit& ack, std::int64_t now,
               AlgorithmState& state) const override;
   void on_control(NodeId self, const ControlMessage& message, std::int64_t now,
