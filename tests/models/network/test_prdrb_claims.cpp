@@ -3,9 +3,10 @@
 // PR-DRB's reproduction claims that hold in warpnet, at reduced size (docs/reproduction/
 // prdrb.md; 004 §3.1.1, Fig. 3.1, Fig. 4.12): repeated bursts of one permutation on the DRB
 // paper's 8x8 torus (wormhole, 10-flit packets, 8 VCs), router-based notification.
-//   - Learning curve: in the first burst PR-DRB is DRB (it is still learning); in the later
+//   - Learning curve: in the first burst PR-DRB is about DRB (it is still learning); in the later
 //     bursts, where it re-applies the saved path sets at once, its mean latency is well below
-//     DRB's (measured -19 % over 3 seeds; asserted: at least -8 %) and below its own first burst.
+//     DRB's (measured -20 % over 3 seeds in rounds 2-4; asserted: at least -8 %) and below its
+//     own first burst.
 //   - Direct maximum expansion: the sources re-apply solutions, and DRB's own path-opening steps
 //     are fewer than under plain DRB (fewer configuration iterations, 004 §4.6.3).
 // Three seeds, four bursts each: about 20 s on one core.
