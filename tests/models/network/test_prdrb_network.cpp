@@ -93,6 +93,24 @@ TEST_CASE("rollback-check: PR-DRB's registers, pending notices and databases are
   }
 }
 
+TEST_CASE("the immediate-notice probe: destination-based flows act at detection, not at the ACK") {
+  NetworkParams p = bursts(Notification::kDestination, 3);
+  p.routing_options_as<PrDrbParams>().immediate_notice = true;
+  pdes::KernelConfig config;
+  const auto run = run_network(p, config);
+  net::testing::check_delivered_exactly_once(run, net::testing::HopRule::kNonMinimal, 1000);
+  const auto with_ack = run_network(bursts(Notification::kDestination, 3), config);
+  // The same detections name the same kind of flows, but the sources learn them earlier, so
+  // the runs differ, and the sources still save and re-apply solutions.
+  CHECK(run.result.total.event_digest != with_ack.result.total.event_digest);
+  CHECK(total(run.sink.sources, &net::prdrb::SourceTotals::notifications) > 0);
+  CHECK(total(run.sink.sources, &net::prdrb::SourceTotals::hits) > 0);
+  // Its notices travel through the kernel as events: the rollback-check engine agrees.
+  config.engine = pdes::EngineKind::rollback_check;
+  const auto chk = run_network(p, config);
+  CHECK(chk.result.total.event_digest == run.result.total.event_digest);
+}
+
 TEST_CASE("FR-DRB: the watchdog opens paths without the predictive module") {
   NetworkParams p = bursts(Notification::kDestination, 2);
   PrDrbParams& o = p.routing_options_as<PrDrbParams>();
@@ -115,6 +133,9 @@ TEST_CASE("bad PR-DRB configurations are errors naming the key") {
   p = bursts(Notification::kDestination, 1);
   p.routing_options_as<PrDrbParams>().watchdog = 10;  // shorter than a round trip on 4x4
   net::testing::require_config_error(p, "prdrb.watchdog");
+  p = bursts(Notification::kRouter, 1);
+  p.routing_options_as<PrDrbParams>().immediate_notice = true;  // a probe of the other design
+  net::testing::require_config_error(p, "prdrb.immediate_notice");
   p = bursts(Notification::kDestination, 1);
   p.topology = "fat_tree";  // DRB's options are checked on fat trees too
   p.topology_params = {};

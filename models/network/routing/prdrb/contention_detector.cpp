@@ -95,6 +95,13 @@ void ContentionDetector::on_grant(const RouterView& router, PortId /*in_port*/, 
           ++s.notices;
         }
         reg.quiet_until = now + params_.notify_holdoff;
+      } else if (params_.immediate_notice) {
+        // The probe: the same flows, to the same source, without waiting for the ACK. Acted on
+        // at once, as a predictive ACK is (prdrb_source.cpp).
+        msg.topic = kPredictiveAck;
+        msg.body.set(notice);
+        control.send_ideal(layout_.node_lp(head.src), msg, 1);
+        ++s.notices;
       } else if (topology_.router_of_node(head.src) != topology_.router_of_node(head.dst)) {
         // The flows travel with the packet and come back with its ACK; a packet within one
         // router gets no ACK (DrbRouting::acknowledges), so it carries nothing.

@@ -19,6 +19,9 @@ void declare_prdrb_section(io::Schema& s) {
                {"destination", "router"})
       .describe("Who notifies the sources: destination (flows ride with the packet and its "
                 "ACK, Alg. A.1) or router (predictive ACKs, Alg. A.4)");
+  s.add_bool("prdrb.immediate_notice", d.immediate_notice)
+      .describe("Probe, destination-based only: the flows reach the packet's source when the "
+                "router detects (ideal side channel) instead of with its ACK [ours]");
   s.add_float("prdrb.router_threshold", d.router_threshold)
       .finite()
       .unit("cycles")
@@ -64,6 +67,7 @@ PrDrbParams prdrb_params_from(const io::Config& config) {
   };
   p.predictive = config.get_bool("prdrb.predictive");
   p.notification = parse_notification(config.get_string("prdrb.notification"));
+  p.immediate_notice = config.get_bool("prdrb.immediate_notice");
   p.router_threshold = config.get_float("prdrb.router_threshold");
   p.max_flows = u32("prdrb.max_flows");
   p.contributor_share = config.get_float("prdrb.contributor_share");

@@ -59,6 +59,12 @@ void PrDrbParams::validate(const Topology& topology) const {
     throw pdes::ConfigError("prdrb.watchdog",
                             "must be a number of cycles >= 0 (0 = off), got " + number(watchdog));
   }
+  if (immediate_notice && notification != Notification::kDestination) {
+    throw pdes::ConfigError("prdrb.immediate_notice",
+                            "true applies to prdrb.notification = \"destination\" only (router-"
+                            "based notices already act at once); got notification = \"" +
+                                std::string(to_string(notification)) + "\"");
+  }
   if (stale_acks == 0) {
     throw pdes::ConfigError("prdrb.stale_acks",
                             "must be >= 1 (ACKs that judge a re-applied solution), got 0");

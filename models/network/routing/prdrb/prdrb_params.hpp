@@ -30,6 +30,10 @@ struct PrDrbParams {
   /// false: plain DRB (with the watchdog, FR-DRB), for the thesis's non-predictive bases.
   bool predictive = true;
   Notification notification = Notification::kDestination;
+  /// Destination-based only, a probe rather than a design: the flows reach the packet's source
+  /// through the ideal side channel when the router detects, instead of with the packet's ACK.
+  /// It isolates what waiting for the ACK costs (docs/reproduction/prdrb.md, target 1).
+  bool immediate_notice = false;
   /// Router threshold: a packet that waited more than this many cycles for an output (beyond the
   /// pipeline) triggers detection there (Alg. A.1 "contention latency > threshold"; no value in
   /// the thesis).
