@@ -1,0 +1,426 @@
+# SPDX-License-Identifier: Apache-2.0
+"""PR-DRB reproduction experiments (docs/reproduction/prdrb.md; specs/seed004-phd-thesis.md §12).
+
+Each experiment runs warpnet over routings x settings x seeds, reads the results files with the
+analysis package and returns one row per run; `over_seeds` reduces them to mean, standard
+deviation, min and max over the seeds. The notebook notebooks/prdrb.ipynb runs them at CI size
+and checks the page's claims; the page's tables are the full-size runs:
+
+    PYTHONPATH=analysis /usr/bin/python3 notebooks/prdrb_study.py learning --seeds 1,2,3
+    PYTHONPATH=analysis /usr/bin/python3 notebooks/prdrb_study.py all --out /tmp/prdrb
+
+Experiments:
+  learning        target 1: bursts of bit reversal on the 8x8 torus; latency per round
+  fattree_bursts  target 3: transpose bursts on the 4-ary 3-tree; latency per round
+  fattree_steady  target 3: the thesis's steady permutations (shuffle and bit reversal on 32
+                  nodes, transpose on 64); whole-run latency and its first 2,000 cycles
+  stale           target 9: the bursts of `learning` learnt for four rounds, then the same
+                  bursts over uniform noise that the saved paths did not see
+  apps            targets 5-8: the LU, MG, LAMMPS and POP skeletons on the 64-node fat tree
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "analysis"))
+import warpnet_analysis as wa  # noqa: E402
+
+REPO = Path(os.environ.get("WARPNET_SOURCE_DIR") or Path(__file__).resolve().parent.parent)
+TORUS_BURSTS = REPO / "examples" / "prdrb-torus8-bursts.toml"
+FATTREE = REPO / "examples" / "drb-fattree.toml"
+SKELETON = REPO / "examples" / "workload-skeleton.toml"
+
+# The routings compared. DRB is PR-DRB without its predictive module (the same DRB source, so
+# the difference is the module alone); DOR is DRB that never widens.
+ROUTINGS = {
+    "DOR": ["network.routing=prdrb", "prdrb.predictive=false", "drb.max_width=1"],
+    "DRB": ["network.routing=prdrb", "prdrb.predictive=false"],
+    "PR-DRB dest": ["network.routing=prdrb", "prdrb.notification=destination"],
+    "PR-DRB router": ["network.routing=prdrb", "prdrb.notification=router"],
+    # A probe, not a design: destination-based flows delivered at detection instead of with the
+    # ACK (prdrb.immediate_notice); it isolates what waiting for the ACK costs.
+    "PR-DRB dest, immediate": ["network.routing=prdrb", "prdrb.notification=destination",
+                               "prdrb.immediate_notice=true"],
+}
+
+
+@dataclass
+class Run:
+    """One warpnet run: its labels (the table's keys) and its --set overrides."""
+    labels: dict
+    sets: list[str]
+    config: Path
+    files: dict = field(default_factory=dict)  # name -> text written next to the run
+
+
+def execute(runs: list[Run], out: Path, jobs: int, binary: Path) -> list[tuple[Run, Path]]:
+    """Runs every Run (jobs at a time); the results file of each."""
+    out.mkdir(parents=True, exist_ok=True)
+
+    def one(indexed):
+        index, run = indexed
+        sets = list(run.sets)
+        for name, text in run.files.items():
+            path = out / f"run{index}-{name}"
+            path.write_text(text)
+            sets = [s.replace("{" + name + "}", str(path)) for s in sets]
+        result = out / f"run{index}.h5"
+        args = [str(binary), "run", str(run.config), "--no-progress", "--force", "-o", str(result)]
+        for s in sets:
+            args += ["--set", s]
+        done = subprocess.run(args, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)}\nexit {done.returncode}\n{done.stderr[-3000:]}")
+        return run, result
+
+    start = time.monotonic()
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(one, enumerate(runs)))
+    print(f"{len(runs)} runs in {time.monotonic() - start:.0f} s", flush=True)
+    return results
+
+
+def rounds(path: Path, period: int) -> pd.DataFrame:
+    """Mean packet latency (cycles) of the packets delivered in each `period`-cycle round."""
+    run = wa.load_run(path)
+    series = run.table("network/time_series")
+    network = run.group_attrs("network")
+    window = int(network["window_cycles"])
+    ticks = float(network["ticks_per_cycle"])
+    series = series.assign(round=(series["window"] * window) // period + 1)
+    grouped = series.groupby("round")[["latency_sum", "packets_delivered"]].sum()
+    grouped["latency"] = grouped["latency_sum"] / grouped["packets_delivered"] / ticks
+    return grouped[["latency", "packets_delivered"]].reset_index()
+
+
+def over_seeds(frame: pd.DataFrame, keys: list[str], values: list[str]) -> pd.DataFrame:
+    """Mean, std, min and max of `values` over the seeds, per point of `keys`."""
+    grouped = frame.groupby(keys, sort=False)[values]
+    table = grouped.mean()
+    for stat in ("std", "min", "max"):
+        table = table.join(getattr(grouped, stat)().add_suffix("_" + stat))
+    table["seeds"] = grouped.size()
+    return table.reset_index()
+
+
+def prdrb_totals(path: Path) -> dict:
+    """Sums of the PR-DRB source counters (network/prdrb_sources), when the table exists."""
+    run = wa.load_run(path)
+    if not run.has_table("network/prdrb_sources"):
+        return {}
+    table = run.table("network/prdrb_sources")
+    return {c: int(table[c].sum()) for c in table.columns if c != "node"}
+
+
+# --- target 1: the learning curve on the 8x8 torus -----------------------------------------
+
+def learning(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 8,
+             routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router")) -> pd.DataFrame:
+    """Bursts of bit reversal at 0.3 (1000 cycles) and 0.03 (1000 cycles), `n_rounds` rounds."""
+    base = ["traffic.warmup_cycles=0", f"traffic.phases_repeat={n_rounds}",
+            f"simulation.end_time={2000 * n_rounds}", "prdrb.router_threshold=16"]
+    runs = [Run({"routing": r, "seed": s}, ROUTINGS[r] + base + [f"simulation.seed={s}"],
+                TORUS_BURSTS) for r in routings for s in seeds]
+    return per_round(execute(runs, out / "learning", jobs, binary), 2000)
+
+
+def per_round(results, period: int) -> pd.DataFrame:
+    rows = []
+    for run, path in results:
+        totals = prdrb_totals(path)
+        for _, r in rounds(path, period).iterrows():
+            rows.append({**run.labels, "round": int(r["round"]), "latency": r["latency"],
+                         "packets": int(r["packets_delivered"]),
+                         "widenings": totals.get("widenings", 0), "hits": totals.get("hits", 0),
+                         "stale": totals.get("stale", 0)})
+    return pd.DataFrame(rows)
+
+
+def later_rounds(frame: pd.DataFrame, keys: list[str], first: int = 2,
+                 last: int | None = None) -> pd.DataFrame:
+    """Per run: the mean of its round latencies from round `first` to `last`."""
+    mask = frame["round"] >= first
+    if last is not None:
+        mask &= frame["round"] <= last
+    return frame[mask].groupby(keys + ["seed"], sort=False)["latency"].mean().reset_index()
+
+
+# --- target 3: the 4-ary 3-tree ---------------------------------------------------------------
+
+FATTREE_BURST_ROUTINGS = ("DRB", "PR-DRB dest", "PR-DRB router")
+
+
+def fattree_bursts(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 6,
+                   loads: tuple = (0.2, 0.3),
+                   routings: tuple = FATTREE_BURST_ROUTINGS) -> pd.DataFrame:
+    """Transpose bursts (1000 cycles at `load`, 1000 at 0.03) on all 64 nodes."""
+    runs = []
+    for load in loads:
+        phases = (f"traffic.phases=[{{duration=1000, pattern=\"transpose\", load={load}}}, "
+                  "{duration=1000, pattern=\"transpose\", load=0.03}]")
+        base = [phases, f"traffic.phases_repeat={n_rounds}", "traffic.warmup_cycles=0",
+                f"simulation.end_time={2000 * n_rounds}", "prdrb.router_threshold=16",
+                "metrics.window_cycles=250"]
+        runs += [Run({"load": load, "routing": r, "seed": s},
+                     ROUTINGS[r] + base + [f"simulation.seed={s}"], FATTREE)
+                 for r in routings for s in seeds]
+    return per_round(execute(runs, out / "fattree_bursts", jobs, binary), 2000)
+
+
+def shuffle(s: int, bits: int) -> int:
+    return ((s << 1) | (s >> (bits - 1))) & ((1 << bits) - 1)
+
+
+def bit_reversal(s: int, bits: int) -> int:
+    return int(format(s, f"0{bits}b")[::-1], 2)
+
+
+def permutation_messages(pattern, nodes: int, load: float, seed: int, cycles: int,
+                         packet: int = 16) -> str:
+    """A message list: one-packet messages from nodes 0..nodes-1 to their fixed destination,
+    Poisson at `load` flits/node/cycle (as scripts/drb_fattree_compare.py)."""
+    bits = nodes.bit_length() - 1
+    rng = random.Random(seed * 7919 + nodes)
+    lines = []
+    for s in range(nodes):
+        d = pattern(s, bits)
+        t = 0.0
+        while True:
+            t += rng.expovariate(load / packet)
+            if t >= cycles:
+                break
+            lines.append((int(t) + 1, s, d))
+    lines.sort()
+    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+
+
+STEADY_PATTERNS = ("shuffle (32)", "bit reversal (32)", "transpose (64)")
+
+
+def fattree_steady(out: Path, seeds: list[int], jobs: int, binary: Path, cycles: int = 12000,
+                   loads: tuple = (0.2, 0.3), routings: tuple = FATTREE_BURST_ROUTINGS,
+                   patterns: tuple = STEADY_PATTERNS) -> pd.DataFrame:
+    """The thesis's steady permutations: latency over the whole run (no warm-up, as the
+    thesis's global latency) and over its first 2,000 cycles (the transient)."""
+    runs = []
+    for load in loads:
+        for s in seeds:
+            for name, pattern in (("shuffle (32)", shuffle), ("bit reversal (32)", bit_reversal)):
+                if name not in patterns:
+                    continue
+                text = permutation_messages(pattern, 32, load, s, cycles)
+                for r in routings:
+                    runs.append(Run({"pattern": name, "load": load, "routing": r, "seed": s},
+                                    ROUTINGS[r] + ["workload.kind=message_list",
+                                                   "workload.message_file={msgs}",
+                                                   f"simulation.end_time={cycles * 5}",
+                                                   "traffic.warmup_cycles=0",
+                                                   "prdrb.router_threshold=16",
+                                                   f"simulation.seed={s}"],
+                                    FATTREE, {"msgs": text}))
+            for r in routings if "transpose (64)" in patterns else ():
+                runs.append(Run({"pattern": "transpose (64)", "load": load, "routing": r,
+                                 "seed": s},
+                                ROUTINGS[r] + [f"traffic.load={load}", "traffic.warmup_cycles=0",
+                                               f"simulation.end_time={cycles}",
+                                               "prdrb.router_threshold=16",
+                                               f"simulation.seed={s}"], FATTREE))
+    rows = []
+    for run, path in execute(runs, out / "fattree_steady", jobs, binary):
+        per = rounds(path, 2000)
+        whole = (per["latency"] * per["packets_delivered"]).sum() / per["packets_delivered"].sum()
+        rows.append({**run.labels, "latency": whole,
+                     "first_2000": float(per.loc[per["round"] == 1, "latency"].iloc[0]),
+                     **{k: v for k, v in prdrb_totals(path).items()
+                        if k in ("hits", "widenings", "saved")}})
+    return pd.DataFrame(rows)
+
+
+# --- target 2: a bursty hot spot over uniform noise on the 8x8 mesh ---------------------------
+
+MESH_BURSTS = REPO / "examples" / "prdrb-mesh8x8-bursts.toml"
+
+
+def mesh_hot_region_messages(seed: int, n_rounds: int, burst_load: float, noise: float,
+                             packet: int = 16, side: int = 8, burst: int = 1000,
+                             quiet: int = 1000) -> str:
+    """Bursts in which the two western columns send to the two eastern columns with the rows
+    reversed ((x, y) -> (side-2+x, side-1-y)), over uniform noise at `noise` on every node
+    all the time. Under XY routing the bursts' flows turn into the two eastern columns and share
+    their vertical links (a hot region, as the routers the thesis's Fig. 4.10 shows loaded);
+    DRB's intermediates can turn them earlier, in the middle columns."""
+    nodes = side * side
+    rng = random.Random(seed * 15485863 + 5)
+    lines = []
+
+    def poisson(src, start, end, load, dest):
+        t = float(start)
+        while True:
+            t += rng.expovariate(load / packet)
+            if t >= end:
+                return
+            lines.append((int(t) + 1, src, dest()))
+
+    period = burst + quiet
+    for s in range(nodes):
+        poisson(s, 0, period * n_rounds, noise, lambda: rng.randrange(nodes))
+    for r in range(n_rounds):
+        for y in range(side):
+            for x in range(2):
+                src = y * side + x
+                dst = (side - 1 - y) * side + (side - 2 + x)
+                poisson(src, r * period, r * period + burst, burst_load, lambda d=dst: d)
+    lines.sort()
+    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+
+
+def mesh_hot_region(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 6,
+                    burst_load: float = 0.5, noise: float = 0.05,
+                    routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router")
+                    ) -> pd.DataFrame:
+    runs = [Run({"routing": r, "seed": s},
+                ROUTINGS[r] + ["workload.kind=message_list", "workload.message_file={msgs}",
+                               f"simulation.end_time={2000 * n_rounds}",
+                               "prdrb.router_threshold=16", "metrics.window_cycles=250",
+                               f"simulation.seed={s}"],
+                MESH_BURSTS, {"msgs": mesh_hot_region_messages(s, n_rounds, burst_load, noise)})
+            for r in routings for s in seeds]
+    return per_round(execute(runs, out / "mesh_hot_region", jobs, binary), 2000)
+
+
+# --- target 9: a stale solution ---------------------------------------------------------------
+
+def stale_messages(seed: int, rounds_learnt: int, rounds_after: int, noise: float,
+                   packet: int = 10, side: int = 8) -> str:
+    """Bit-reversal bursts on the 8x8 torus (0.3 for 1000 cycles, 0.03 for 1000), and from round
+    `rounds_learnt` + 1 on, uniform noise at `noise` flits/node/cycle during the bursts: the
+    contending flows of the bursts are the same (the database recognises them) but the paths
+    it saved now cross other traffic."""
+    nodes = side * side
+    bits = nodes.bit_length() - 1
+    rng = random.Random(seed * 104729 + 17)
+    lines = []
+
+    def poisson(src, start, end, load, dest):
+        t = float(start)
+        while True:
+            t += rng.expovariate(load / packet)
+            if t >= end:
+                return
+            lines.append((int(t) + 1, src, dest()))
+
+    for r in range(rounds_learnt + rounds_after):
+        start = 2000 * r
+        for s in range(nodes):
+            d = bit_reversal(s, bits)
+            poisson(s, start, start + 1000, 0.3, lambda d=d: d)
+            poisson(s, start + 1000, start + 2000, 0.03, lambda d=d: d)
+            if r >= rounds_learnt:
+                poisson(s, start, start + 1000, noise, lambda: rng.randrange(nodes))
+    lines.sort()
+    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+
+
+def stale(out: Path, seeds: list[int], jobs: int, binary: Path, rounds_learnt: int = 4,
+          rounds_after: int = 4, noise: float = 0.1,
+          routings: tuple = ("DRB", "PR-DRB router")) -> pd.DataFrame:
+    n = rounds_learnt + rounds_after
+    runs = [Run({"routing": r, "seed": s},
+                ROUTINGS[r] + ["workload.kind=message_list", "workload.message_file={msgs}",
+                               "traffic.warmup_cycles=0", f"simulation.end_time={2000 * n}",
+                               "prdrb.router_threshold=16", f"simulation.seed={s}"],
+                TORUS_BURSTS, {"msgs": stale_messages(s, rounds_learnt, rounds_after, noise)})
+            for r in routings for s in seeds]
+    return per_round(execute(runs, out / "stale", jobs, binary), 2000)
+
+
+# --- targets 5-8: application skeletons on the 64-node fat tree ------------------------------
+
+APP_ROUTINGS = {
+    "deterministic": ["network.routing=nca", "nca.up_port=deterministic"],
+    "DRB": ["network.routing=prdrb", "prdrb.predictive=false"],
+    "PR-DRB": ["network.routing=prdrb", "prdrb.notification=router"],
+    "FR-DRB": ["network.routing=prdrb", "prdrb.predictive=false", "prdrb.watchdog={watchdog}"],
+    "FR-DRB predictive": ["network.routing=prdrb", "prdrb.notification=router",
+                          "prdrb.watchdog={watchdog}"],
+}
+FATTREE_NETWORK = ["network.topology=fat_tree", "network.k=4", "network.n=3", "network.dims=[]",
+                   "router.vcs=4", "router.buffer_depth=32", "router.switching=vct",
+                   "traffic.packet_size=16", "drb.max_width=4", "drb.controller=step",
+                   "drb.ack_vcs=reserved", "prdrb.router_threshold=16"]
+# Problem sizes and compute that make each skeleton communication-bound on 64 ranks (messages of
+# several packets, 0.1 ns of compute per point): the thesis's application runs are judged by
+# their messages' latency, which a compute-bound skeleton would hide.
+APPS = {
+    "lu": ["workload.problem_size=64", "workload.iterations=2", "workload.ns_per_point=0.1"],
+    "mg": ["workload.problem_size=128", "workload.iterations=2", "workload.ns_per_point=0.1"],
+    "lammps": ["workload.problem_size=128", "workload.iterations=4", "workload.ns_per_point=0.1"],
+    "pop": ["workload.problem_size=256", "workload.iterations=4", "workload.ns_per_point=0.1"],
+}
+
+
+def apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 200,
+         skeletons: tuple = tuple(APPS), routings: tuple = tuple(APP_ROUTINGS),
+         placement: str = "random") -> pd.DataFrame:
+    """Each skeleton under each routing. The seed draws the rank placement (`random`), so the
+    seeds differ in which flows meet; `linear` places rank r on node r."""
+    runs = []
+    for app in skeletons:
+        for r in routings:
+            sets = [x.replace("{watchdog}", str(watchdog)) for x in APP_ROUTINGS[r]]
+            for s in seeds:
+                runs.append(Run({"app": app, "routing": r, "seed": s},
+                                FATTREE_NETWORK + sets + APPS[app] +
+                                [f"workload.skeleton={app}", f"workload.rank_mapping={placement}", f"workload.mapping_seed={s}",
+                                 "workload.bytes_per_point=8", "workload.flit_bytes=64",
+                                 f"simulation.seed={s}"], SKELETON))
+    rows = []
+    for run, path in execute(runs, out / "apps", jobs, binary):
+        loaded = wa.load_run(path)
+        written = loaded.group_attrs("summary")  # the figures warpnet wrote (/summary)
+        latency_map = wa.router_latency(loaded, include_terminal=False)
+        rows.append({**run.labels, "execution": float(written["execution_time"]),
+                     "latency": float(written["latency"]),
+                     "contention": float(written["contention"]),
+                     "map_peak": float(latency_map["mean_wait"].max())})
+    return pd.DataFrame(rows)
+
+
+EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
+               "fattree_bursts": fattree_bursts,
+               "fattree_steady": fattree_steady, "stale": stale, "apps": apps}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("experiment", choices=[*EXPERIMENTS, "all"])
+    parser.add_argument("--seeds", default="1,2,3")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("WARPNET_JOBS", "2")))
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--binary", type=Path, default=None)
+    args = parser.parse_args()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    out = args.out or Path(tempfile.mkdtemp(prefix="prdrb-"))
+    binary = wa.find_warpnet(args.binary)
+    names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+    for name in names:
+        frame = EXPERIMENTS[name](out, seeds, args.jobs, binary)
+        frame.to_csv(out / f"{name}.csv", index=False)
+        with pd.option_context("display.width", 200, "display.max_rows", 500):
+            print(frame.round(2).to_string(index=False), flush=True)
+    print(f"raw runs and CSVs in {out}")
+
+
+if __name__ == "__main__":
+    main()
