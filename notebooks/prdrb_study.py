@@ -17,6 +17,7 @@ Experiments:
   stale           target 9: the bursts of `learning` learnt for four rounds, then the same
                   bursts over uniform noise that the saved paths did not see
   apps            targets 5-8: the LU, MG, LAMMPS and POP skeletons on the 64-node fat tree
+  neighbours      target 9: the Sweep3D skeleton placed linearly (nearest-neighbour traffic)
 """
 from __future__ import annotations
 
@@ -367,11 +368,12 @@ APPS = {
     "mg": ["workload.problem_size=128", "workload.iterations=2", "workload.ns_per_point=0.1"],
     "lammps": ["workload.problem_size=128", "workload.iterations=4", "workload.ns_per_point=0.1"],
     "pop": ["workload.problem_size=256", "workload.iterations=4", "workload.ns_per_point=0.1"],
+    "sweep3d": ["workload.problem_size=64", "workload.iterations=1", "workload.ns_per_point=0.1"],
 }
 
 
 def apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 200,
-         skeletons: tuple = tuple(APPS), routings: tuple = tuple(APP_ROUTINGS),
+         skeletons: tuple = ("lu", "mg", "lammps", "pop"), routings: tuple = tuple(APP_ROUTINGS),
          placement: str = "random") -> pd.DataFrame:
     """Each skeleton under each routing. The seed draws the rank placement (`random`), so the
     seeds differ in which flows meet; `linear` places rank r on node r."""
@@ -397,9 +399,17 @@ def apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 2
     return pd.DataFrame(rows)
 
 
+def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataFrame:
+    """Target 9's second claim: a nearest-neighbour workload (the Sweep3D skeleton's wavefronts,
+    rank r on node r) gains nothing and loses nothing under the DRB family."""
+    return apps(out / "neighbours", seeds, jobs, binary, skeletons=("sweep3d",),
+                routings=("deterministic", "DRB", "PR-DRB"), placement="linear")
+
+
 EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
                "fattree_bursts": fattree_bursts,
-               "fattree_steady": fattree_steady, "stale": stale, "apps": apps}
+               "fattree_steady": fattree_steady, "stale": stale, "apps": apps,
+               "neighbours": neighbours}
 
 
 def main() -> None:
