@@ -187,23 +187,38 @@ def bit_reversal(s: int, bits: int) -> int:
     return int(format(s, f"0{bits}b")[::-1], 2)
 
 
+class MessageList:
+    """A workload.kind = "message_list" file being written: one-packet messages."""
+
+    def __init__(self, rng: random.Random, packet: int):
+        self.rng = rng
+        self.packet = packet
+        self.lines: list[tuple[int, int, int]] = []
+
+    def poisson(self, src: int, start: float, end: float, load: float, dest) -> None:
+        """Messages from `src` in [start, end) with exponential gaps at `load` flits/node/cycle,
+        each to dest()."""
+        t = float(start)
+        while True:
+            t += self.rng.expovariate(load / self.packet)
+            if t >= end:
+                return
+            self.lines.append((int(t) + 1, src, dest()))
+
+    def text(self) -> str:
+        return "# cycle src dst flits\n" + "".join(
+            f"{c} {s} {d} {self.packet}\n" for c, s, d in sorted(self.lines))
+
+
 def permutation_messages(pattern, nodes: int, load: float, seed: int, cycles: int,
                          packet: int = 16) -> str:
     """A message list: one-packet messages from nodes 0..nodes-1 to their fixed destination,
     Poisson at `load` flits/node/cycle (as scripts/drb_fattree_compare.py)."""
     bits = nodes.bit_length() - 1
-    rng = random.Random(seed * 7919 + nodes)
-    lines = []
+    messages = MessageList(random.Random(seed * 7919 + nodes), packet)
     for s in range(nodes):
-        d = pattern(s, bits)
-        t = 0.0
-        while True:
-            t += rng.expovariate(load / packet)
-            if t >= cycles:
-                break
-            lines.append((int(t) + 1, s, d))
-    lines.sort()
-    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+        messages.poisson(s, 0, cycles, load, lambda d=pattern(s, bits): d)
+    return messages.text()
 
 
 STEADY_PATTERNS = ("shuffle (32)", "bit reversal (32)", "transpose (64)")
@@ -262,17 +277,8 @@ def mesh_hot_region_messages(seed: int, n_rounds: int, burst_load: float, noise:
     their vertical links (a hot region, as the routers the thesis's Fig. 4.10 shows loaded);
     DRB's intermediates can turn them earlier, in the middle columns."""
     nodes = side * side
-    rng = random.Random(seed * 15485863 + 5)
-    lines = []
-
-    def poisson(src, start, end, load, dest):
-        t = float(start)
-        while True:
-            t += rng.expovariate(load / packet)
-            if t >= end:
-                return
-            lines.append((int(t) + 1, src, dest()))
-
+    messages = MessageList(random.Random(seed * 15485863 + 5), packet)
+    rng, poisson = messages.rng, messages.poisson
     period = burst + quiet
     for s in range(nodes):
         poisson(s, 0, period * n_rounds, noise, lambda: rng.randrange(nodes))
@@ -282,8 +288,7 @@ def mesh_hot_region_messages(seed: int, n_rounds: int, burst_load: float, noise:
                 src = y * side + x
                 dst = (side - 1 - y) * side + (side - 2 + x)
                 poisson(src, r * period, r * period + burst, burst_load, lambda d=dst: d)
-    lines.sort()
-    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+    return messages.text()
 
 
 def mesh_hot_region(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 6,
@@ -310,17 +315,8 @@ def stale_messages(seed: int, rounds_learnt: int, rounds_after: int, noise: floa
     it saved now cross other traffic."""
     nodes = side * side
     bits = nodes.bit_length() - 1
-    rng = random.Random(seed * 104729 + 17)
-    lines = []
-
-    def poisson(src, start, end, load, dest):
-        t = float(start)
-        while True:
-            t += rng.expovariate(load / packet)
-            if t >= end:
-                return
-            lines.append((int(t) + 1, src, dest()))
-
+    messages = MessageList(random.Random(seed * 104729 + 17), packet)
+    rng, poisson = messages.rng, messages.poisson
     for r in range(rounds_learnt + rounds_after):
         start = 2000 * r
         for s in range(nodes):
@@ -329,8 +325,7 @@ def stale_messages(seed: int, rounds_learnt: int, rounds_after: int, noise: floa
             poisson(s, start + 1000, start + 2000, 0.03, lambda d=d: d)
             if r >= rounds_learnt:
                 poisson(s, start, start + 1000, noise, lambda: rng.randrange(nodes))
-    lines.sort()
-    return "# cycle src dst flits\n" + "".join(f"{c} {s} {d} {packet}\n" for c, s, d in lines)
+    return messages.text()
 
 
 def stale(out: Path, seeds: list[int], jobs: int, binary: Path, rounds_learnt: int = 4,
