@@ -79,6 +79,16 @@ ReplayWorkload::ReplayWorkload(std::shared_ptr<const TraceSource> trace,
   }
 }
 
+void ReplayWorkload::load_input(const std::vector<NodeId>& nodes) const {
+  // In rank order: of several bad files, every process count reports the same first one.
+  std::vector<std::uint32_t> ranks;
+  for (const NodeId node : nodes) {
+    if (rank_of_node_[node] >= 0) ranks.push_back(static_cast<std::uint32_t>(rank_of_node_[node]));
+  }
+  std::sort(ranks.begin(), ranks.end());
+  for (const std::uint32_t rank : ranks) trace_->ops(rank);
+}
+
 AlgorithmState ReplayWorkload::initial_state(NodeId node) const {
   ReplayState r;
   if (rank_of_node_[node] >= 0) {
