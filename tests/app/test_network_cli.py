@@ -452,6 +452,21 @@ def test_replay_communicators_scope_matching_and_collectives(warpnet, tmp_path):
     assert ranks["finish_time"][1] > 1_500_000  # ps
 
 
+def test_replay_power_of_two_algorithms_on_a_communicator_of_3(warpnet, tmp_path):
+    # 4 ranks (a power of two: accepted), but communicator 1 has 3 members: its allreduce runs
+    # reduce_bcast and its allgather Bruck's algorithm instead of recursive doubling.
+    traces = {r: "allreduce 64 comm=1\nallgather 64 comm=1\n" for r in range(3)}
+    traces[3] = "compute 10\n"
+    config = replay_config(tmp_path, traces, dims="[4]")
+    (tmp_path / "traces" / "communicators.txt").write_text("1 0 1 2\n")
+    r = warpnet("run", config, "--set", "workload.allreduce=recursive_doubling", "--set",
+                "workload.allgather=recursive_doubling")
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == "4 of 4"
+    assert summary["messages delivered"] == str(2 * 2 + 3 * 2)  # reduce_bcast + Bruck
+
+
 @pytest.mark.parametrize("communicators,line,message", [
     ("1 0 1\n", "allreduce 8 comm=2\n", "communicator '2' is not a whole number in [0, 1]"),
     ("1 1 2\n", "allreduce 8 comm=1\n", "rank 0 is not a member of communicator 1"),

@@ -76,7 +76,7 @@ void check_pairs(OpKind kind, std::uint32_t ranks, CollectiveAlgorithms a) {
       for (const std::uint32_t to : round.sends) {
         REQUIRE(to < ranks);
         CHECK(to != r);
-        ++balance[{r, to, receiver_round(op, k, a)}];
+        ++balance[{r, to, receiver_round(op, ranks, k, a)}];
       }
       for (const std::uint32_t from : round.recvs) --balance[{from, r, k}];
     }
@@ -102,7 +102,7 @@ CollectiveAlgorithms with(AllgatherAlgorithm x) {
 
 }  // namespace
 
-TEST_CASE("every algorithm of barrier, alltoall and allgather pairs its messages, 1 to 17 ranks") {
+TEST_CASE("every algorithm of barrier, allreduce, alltoall and allgather pairs its messages") {
   for (std::uint32_t ranks = 1; ranks <= 17; ++ranks) {
     CAPTURE(ranks);
     for (const TreeShape tree : {TreeShape::kBinomial, TreeShape::kFlat}) {
@@ -111,6 +111,9 @@ TEST_CASE("every algorithm of barrier, alltoall and allgather pairs its messages
       check_pairs(OpKind::kBarrier, ranks, a);
     }
     check_pairs(OpKind::kBarrier, ranks, with(BarrierAlgorithm::kDissemination));
+    // On a communicator of any size, recursive doubling included (reduce_bcast when P is not a
+    // power of two).
+    check_pairs(OpKind::kAllreduce, ranks, CollectiveAlgorithms{AllreduceAlgorithm::kRecursiveDoubling});
     for (const auto x : {AlltoallAlgorithm::kPairwise, AlltoallAlgorithm::kLinear,
                          AlltoallAlgorithm::kBruck}) {
       check_pairs(OpKind::kAlltoall, ranks, with(x));
@@ -171,7 +174,11 @@ TEST_CASE("allgather: ring, recursive doubling and Bruck send exactly the messag
   // Bruck on 5: round k to r - 2^k, min(2^k, 5 - 2^k) blocks: 1, 2, then the last 1.
   const auto bruck = shifts(5, {4, 3, 1}, {10, 20, 10});
   CHECK(messages(OpKind::kAllgather, 5, 10, with(AllgatherAlgorithm::kBruck)) == bruck);
-  // Recursive doubling on 5 ranks, not a power of two, runs as Bruck's.
+  // Recursive doubling on 5 ranks, not a power of two, runs as Bruck's; allreduce's as a
+  // reduce and a bcast.
+  MpiOp allreduce;
+  allreduce.kind = OpKind::kAllreduce;
+  CHECK(round_count(allreduce, 0, 6, CollectiveAlgorithms{AllreduceAlgorithm::kRecursiveDoubling}) == 4);
   CHECK(messages(OpKind::kAllgather, 5, 10, with(AllgatherAlgorithm::kRecursiveDoubling)) ==
         bruck);
   // Every rank ends with the P - 1 blocks of the others.

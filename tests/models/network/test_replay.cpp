@@ -35,7 +35,7 @@ void check_pairs(MpiOp op, std::uint32_t ranks, CollectiveAlgorithms a) {
       for (std::uint32_t to : round.sends) {
         REQUIRE(to < ranks);
         CHECK(to != r);
-        ++balance[{r, to, receiver_round(op, k, a)}];
+        ++balance[{r, to, receiver_round(op, ranks, k, a)}];
         ++messages;
       }
       for (std::uint32_t from : round.recvs) --balance[{from, r, k}];

@@ -70,6 +70,18 @@ Round tree_round(bool to_root, std::uint32_t rank, std::uint32_t ranks, std::uin
   return r;
 }
 
+// The algorithms that run on `ranks` ranks: recursive doubling pairs r with r XOR 2^k, which
+// needs P a power of two; on other sizes allreduce reduces and broadcasts, and allgather runs
+// Bruck's algorithm, its generalisation (as MPICH switches on such sizes).
+CollectiveAlgorithms for_size(CollectiveAlgorithms a, std::uint32_t ranks) {
+  if ((ranks & (ranks - 1)) == 0) return a;
+  if (a.allreduce == AllreduceAlgorithm::kRecursiveDoubling) {
+    a.allreduce = AllreduceAlgorithm::kReduceBcast;
+  }
+  if (a.allgather == AllgatherAlgorithm::kRecursiveDoubling) a.allgather = AllgatherAlgorithm::kBruck;
+  return a;
+}
+
 // One message to r + d and one from r - d (mod P), of `bytes`.
 Round shift_round(std::uint32_t rank, std::uint32_t ranks, std::uint32_t d, std::uint64_t bytes) {
   Round r;
@@ -113,8 +125,7 @@ Round alltoall_round(std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
 Round allgather_round(std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
                       std::uint64_t bytes, AllgatherAlgorithm algorithm) {
   const std::uint64_t d = std::uint64_t{1} << k;
-  const bool power_of_two = (ranks & (ranks - 1)) == 0;
-  if (algorithm == AllgatherAlgorithm::kRecursiveDoubling && power_of_two) {
+  if (algorithm == AllgatherAlgorithm::kRecursiveDoubling) {
     // Round k exchanges the 2^k blocks gathered so far with the partner across bit k.
     Round r;
     r.bytes = bytes * d;
@@ -123,8 +134,8 @@ Round allgather_round(std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
     return r;
   }
   if (algorithm == AllgatherAlgorithm::kRing) return shift_round(rank, ranks, 1, bytes);
-  // Bruck (also recursive doubling on P not a power of two): the blocks gathered so far, at
-  // most P - 2^k in the last round, go to r - 2^k; the ones of r + 2^k come in.
+  // Bruck: the blocks gathered so far, at most P - 2^k in the last round, go to r - 2^k; the
+  // ones of r + 2^k come in.
   return shift_round(rank, ranks, static_cast<std::uint32_t>(ranks - d),
                      bytes * std::min<std::uint64_t>(d, ranks - d));
 }
@@ -145,7 +156,9 @@ bool is_collective(OpKind kind) {
   }
 }
 
-std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, CollectiveAlgorithms algorithms) {
+std::uint32_t receiver_round(const MpiOp& op, std::uint32_t ranks, std::uint32_t k,
+                             CollectiveAlgorithms algorithms) {
+  algorithms = for_size(algorithms, ranks);
   const AllreduceAlgorithm allreduce = algorithms.allreduce;
   const bool tree = op.kind == OpKind::kBcast || op.kind == OpKind::kReduce ||
                     (op.kind == OpKind::kAllreduce &&
@@ -156,6 +169,7 @@ std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, CollectiveAlgorit
 
 std::uint32_t round_count(const MpiOp& op, std::uint32_t /*rank*/, std::uint32_t ranks,
                           CollectiveAlgorithms algorithms) {
+  algorithms = for_size(algorithms, ranks);
   const AllreduceAlgorithm allreduce = algorithms.allreduce;
   if (ranks <= 1) return 0;
   switch (op.kind) {
@@ -179,6 +193,7 @@ std::uint32_t round_count(const MpiOp& op, std::uint32_t /*rank*/, std::uint32_t
 
 Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
                CollectiveAlgorithms algorithms) {
+  algorithms = for_size(algorithms, ranks);
   const AllreduceAlgorithm allreduce = algorithms.allreduce;
   const TreeShape shape = algorithms.tree;
   Round r;

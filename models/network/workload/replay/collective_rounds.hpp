@@ -12,8 +12,9 @@
 //               (workload.tree: binomial as MPICH, largest subtree first; or flat: the root
 //               sends to every other rank)
 //   reduce      the same tree to the root: receive from the children, then send to the parent
-//   allreduce   reduce_bcast: reduce to rank 0, then bcast from it; recursive_doubling (P a
-//               power of two): log2 P rounds, round k: exchange with r XOR 2^k
+//   allreduce   reduce_bcast: reduce to rank 0, then bcast from it; recursive_doubling: log2 P
+//               rounds, round k: exchange with r XOR 2^k; P not a power of two (a communicator
+//               of such a size; the world's is refused at set-up): reduce_bcast
 //   alltoall    pairwise: P - 1 rounds, round k: to r + k + 1, from r - k - 1 (mod P)
 //               linear: one round: to r + 1, r + 2, ..., r + P - 1, from every other rank
 //               bruck: ceil(log2 P) rounds, round k: to r + 2^k, from r - 2^k (mod P), the
@@ -46,9 +47,11 @@ std::uint32_t round_count(const MpiOp& op, std::uint32_t rank, std::uint32_t ran
 Round round_of(const MpiOp& op, std::uint32_t rank, std::uint32_t ranks, std::uint32_t k,
                CollectiveAlgorithms algorithms);
 
-/// The round in which the receiver of a message sent in round `k` expects it: the same round,
-/// except in the tree algorithms, whose sends (odd rounds) meet receives of the round before.
-std::uint32_t receiver_round(const MpiOp& op, std::uint32_t k, CollectiveAlgorithms algorithms);
+/// The round in which the receiver of a message sent in round `k` of `op` on `ranks` ranks
+/// expects it: the same round, except in the tree algorithms, whose sends (odd rounds) meet
+/// receives of the round before.
+std::uint32_t receiver_round(const MpiOp& op, std::uint32_t ranks, std::uint32_t k,
+                             CollectiveAlgorithms algorithms);
 
 bool is_collective(OpKind kind);
 

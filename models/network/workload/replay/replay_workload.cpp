@@ -170,8 +170,9 @@ bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std:
 
 void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
   post(s, to_rank, Envelope::kCollective, 0, s.r.coll_number,
-       receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.algorithms), bytes,
-       flits_of(bytes), s.r.coll_comm);
+       receiver_round(s.ops[s.r.cursor - 1], comm_size(s.r.coll_comm), s.r.round,
+                      params_.algorithms),
+       bytes, flits_of(bytes), s.r.coll_comm);
   ++s.r.messages_sent;
   s.r.bytes_sent += bytes;
 }
