@@ -285,7 +285,8 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
   s.add_choice("workload.allreduce", w.allreduce, replay::allreduce_algorithm_names())
       .describe(
           "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
-          "recursive doubling (a power-of-two number of ranks)");
+          "recursive doubling (a power-of-two number of ranks; a communicator of another size "
+          "reduces and broadcasts)");
   s.add_choice("workload.tree", w.tree, replay::tree_shape_names())
       .describe(
           "replay, skeleton: the tree of bcast, reduce, reduce_bcast allreduce and tree "
