@@ -4,7 +4,9 @@
 Every rank of `mpiexec -np N warpnet run ...` reads the same input, so every rank finds the same
 error; only rank 0 prints it, and every rank leaves with exit code 2 (no MPI_Abort, whose
 message would hide ours). Resource limits found by one rank during an optimistic run are
-carried to every rank by the engine, and reported the same way.
+carried to every rank by the engine, and reported the same way. Input that each process reads
+for itself (a replay's trace files) is reported by the process that read it, and every process
+still exits 2 (app/local_input_check.hpp).
 """
 import os
 import shutil
