@@ -15,6 +15,7 @@
 
 #include "app/checkpoint_control.hpp"
 #include "app/exit_codes.hpp"
+#include "app/local_input_check.hpp"
 #include "app/mpi_session.hpp"
 #include "app/partition_setup.hpp"
 #include "app/progress_line.hpp"
@@ -128,6 +129,10 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   const ChosenPartition chosen =
       choose_partition(loaded.config, graph, sim.num_ranks(), MPI_COMM_WORLD);
   sim.set_partition(chosen.partition);
+  // Each process reads the input of its own LPs only (a replay's trace files); a bad file that
+  // one process finds stops every process with exit 2, before anything is written.
+  check_local_input(mpi.active(), MPI_COMM_WORLD,
+                    [&] { model->load_local_input(sim.local_lps()); });
   model->add_lps(sim);
   const std::unique_ptr<models::ModelResults> results = model->make_results();
   sim.set_output_sink(results.get());
@@ -215,6 +220,8 @@ int guarded(int rank, bool mpi_active, Body&& body) {
   };
   try {
     return body();
+  } catch (const InputErrorReported&) {
+    return kExitBadInput;  // the process that found it has printed it (local_input_check.hpp)
   } catch (const pdes::ConfigError& e) {
     return fail(e, "configuration error", kExitBadInput, true);
   } catch (const pdes::ResourceError& e) {
@@ -251,6 +258,7 @@ int validate_command(const RunOptions& options) {
   return guarded(launcher_rank(), false, [&] {
     const LoadedConfig loaded = setup.load(options.config_file, all_overrides(options));
     const BuiltRun built = setup.build(loaded);
+    setup.load_all_input(built);
     std::printf("%s: valid (model %s, engine %s, %llu LPs)\n", options.config_file.c_str(),
                 loaded.model->name.c_str(),
                 std::string(pdes::to_string(built.kernel.engine)).c_str(),

@@ -56,4 +56,10 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
   return run;
 }
 
+void Setup::load_all_input(const BuiltRun& run) const {
+  std::vector<pdes::LpId> all(run.model->partition_graph().num_lps);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = pdes::LpId{i};
+  run.model->load_local_input(all);
+}
+
 }  // namespace app

@@ -42,6 +42,11 @@ class Setup {
   /// semantic problem of both.
   BuiltRun build(const LoadedConfig& loaded) const;
 
+  /// Reads and checks the input of every LP (Model::load_local_input), as a process that owned
+  /// them all would: `warpnet validate` and the first point of a sweep. Throws
+  /// pdes::ConfigError.
+  void load_all_input(const BuiltRun& run) const;
+
  private:
   models::ModelRegistry registry_;
   io::Schema schema_;

@@ -97,7 +97,7 @@ CheckedSweep check_sweep(const SweepOptions& options, const Setup& setup) {
   try {
     const LoadedConfig loaded =
         setup.load(options.config_file, overrides_for(options, sweep.spec, first));
-    setup.build(loaded);
+    setup.load_all_input(setup.build(loaded));
     sweep.name = loaded.config.get_string("simulation.name");
   } catch (const io::ConfigErrors& e) {
     throw in_sweep_terms(e, sweep.spec, first);

@@ -46,6 +46,11 @@ class Model {
   virtual ~Model() = default;
   /// The LPs and their expected traffic, for the partitioner. Cheap: built on every rank.
   virtual pdes::PartitionGraph partition_graph() const = 0;
+  /// Reads and checks the input that only the LPs `local` need (this process's, ascending),
+  /// such as a replay's trace files: after partitioning, before add_lps. Each process reads
+  /// different files, so the app agrees on the outcome collectively (app/local_input_check.hpp).
+  /// Throws pdes::ConfigError for bad input. Default: the model has no such input.
+  virtual void load_local_input(const std::vector<pdes::LpId>& /*local*/) const {}
   /// Adds every LP of sim.local_lps() to `sim`.
   virtual void add_lps(pdes::Simulation& sim) const = 0;
   /// Model-specific rows for the end-of-run summary, after the engine's (descriptive figures).

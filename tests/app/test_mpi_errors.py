@@ -4,7 +4,9 @@
 Every rank of `mpiexec -np N warpnet run ...` reads the same input, so every rank finds the same
 error; only rank 0 prints it, and every rank leaves with exit code 2 (no MPI_Abort, whose
 message would hide ours). Resource limits found by one rank during an optimistic run are
-carried to every rank by the engine, and reported the same way.
+carried to every rank by the engine, and reported the same way. Input that each process reads
+for itself (a replay's trace files) is reported by the process that read it, and every process
+still exits 2 (app/local_input_check.hpp).
 """
 import os
 import shutil
@@ -86,3 +88,41 @@ def test_metis_gives_the_block_digest_on_the_network(warpnet, root):
         digests[partitioner] = [line for line in result.stdout.splitlines()
                                 if "event digest" in line]
     assert digests["block"] == digests["metis"] and len(digests["block"]) == 1
+
+
+def test_bad_trace_owned_by_rank_1_exits_2_on_every_rank(warpnet, tmp_path):
+    # Each process reads only the traces of the ranks it simulates: on 2 processes (block
+    # partition) MPI rank 1 owns the last nodes of the 4x4 mesh, so only it reads rank-15.trace.
+    # It prints the file and line; both processes leave with exit 2 (a collective check after
+    # set-up), neither hangs, and no HDF5 file (nor its temporary) is left behind.
+    traces = tmp_path / "traces"
+    traces.mkdir()
+    for rank in range(16):
+        (traces / f"rank-{rank}.trace").write_text("compute 10\nbarrier\n")
+    (traces / "rank-15.trace").write_text("compute 10\nbarrier\nsend 3 0 nine\n")
+    config = tmp_path / "replay.toml"
+    config.write_text("""
+[simulation]
+model = "network"
+end_time = 100000.0
+[network]
+topology = "mesh"
+dims = [4, 4]
+[workload]
+kind = "replay"
+trace_dir = "traces"
+""")
+    out = tmp_path / "out"
+    out.mkdir()
+    command = [MPIEXEC, "--tag-output", "-np", "2", warpnet.binary, "run", str(config),
+               "--engine", "optimistic", "--no-progress", "--output", str(out / "replay.h5")]
+    result = subprocess.run(command, capture_output=True, text=True,
+                            env={**os.environ, **MPI_ENV}, timeout=120)
+    assert result.returncode == 2, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "rank-15.trace:3:" in line]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("[1,1]<stderr>:"), result.stderr  # printed by the process that read it
+    assert "workload.trace_dir" in lines[0] and "bytes 'nine'" in lines[0]
+    assert "MPI_ABORT" not in result.stderr
+    assert result.stdout == ""
+    assert list(out.iterdir()) == []

@@ -318,6 +318,69 @@ def test_replay_bad_trace_is_refused_naming_file_and_line(warpnet, tmp_path):
     assert "rank-1.trace:2: unknown operation 'allgatherv'" in r.stderr
 
 
+# Each collective algorithm on a line of P nodes (4-flit packets; 64 bytes = one packet), every
+# rank calling the one collective. Zero-load times (docs/router.md): a message of L flits over
+# h hops takes 1 + 5 (h + 1) + L - 1 cycles: 11 for a 1-flit message (a barrier's) and 14 for
+# a 64-byte one to a neighbour, 19 over 2 hops, 24 over 3.
+#   barrier dissemination, P = 4: round 0 r -> r + 1 (11; 3 -> 0 over 3 hops: 21), round 1
+#     r -> r + 2 (16) once round 0 is done: rank 0 sends at 21, rank 2 hears at 37.
+#   barrier tree, P = 4 (binomial from 0: 0 -> {2, 1}, 2 -> 3): 3 -> 2 (11), 2 -> 0 (27);
+#     0 -> 2 (43, one cycle behind 0 -> 1 at the node's injection), 2 -> 3 (54).
+#   alltoall pairwise, P = 4: round 0 as the ring (rank 0 hears from 3 at 24), round 1 over 2
+#     hops (rank 0 sends at 24: rank 2 hears at 43), round 2 to r - 1: rank 2 sends at 43, rank
+#     1 hears at 57; rank 0 sends at 33 over 3 hops, rank 3 hears at 57.
+#   allgather ring, P = 4: a message to r + 1 in each of 3 rounds; the 3-hop link home (24)
+#     delays rank 0 by 10 once: 24, 38, 52.
+# The others overlap messages on shared links (contention): their time is not worked out by
+# hand; they must finish and send the messages the docs count.
+@pytest.mark.parametrize("ranks,op,key,value,time,messages", [
+    (2, "barrier", "barrier", "dissemination", 11, 2),
+    (2, "barrier", "barrier", "tree", 22, 2),
+    (4, "barrier", "barrier", "dissemination", 37, 8),
+    (4, "barrier", "barrier", "tree", 54, 6),
+    (2, "alltoall 64", "alltoall", "linear", 14, 2),
+    (2, "alltoall 64", "alltoall", "bruck", 14, 2),
+    (4, "alltoall 64", "alltoall", "pairwise", 57, 12),
+    (4, "alltoall 64", "alltoall", "linear", None, 12),
+    (4, "alltoall 64", "alltoall", "bruck", None, 8),
+    (2, "allgather 64", "allgather", "recursive_doubling", 14, 2),
+    (2, "allgather 64", "allgather", "bruck", 14, 2),
+    (4, "allgather 64", "allgather", "ring", 52, 12),
+    (4, "allgather 64", "allgather", "recursive_doubling", None, 8),
+    (4, "allgather 64", "allgather", "bruck", None, 8),
+    (3, "allgather 64", "allgather", "bruck", None, 6),
+])
+def test_replay_collective_algorithms_take_their_time(warpnet, tmp_path, ranks, op, key, value,
+                                                      time, messages):
+    config = replay_config(tmp_path, {r: op + "\n" for r in range(ranks)}, dims=f"[{ranks}]")
+    r = warpnet("run", config, "--set", f"workload.{key}={value}")
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == f"{ranks} of {ranks}"
+    assert summary["messages delivered"] == str(messages)
+    if time is not None:
+        assert summary["execution time"].startswith(f"{time} ns")
+
+
+def test_replay_allgather_recursive_doubling_on_3_ranks_runs_as_bruck(warpnet, tmp_path):
+    def run(value, sub):
+        config = replay_config(tmp_path / sub, {r: "allgather 64\n" for r in range(3)}, dims="[3]")
+        r = warpnet("run", config, "--set", f"workload.allgather={value}")
+        assert r.returncode == 0, r.stderr
+        return rows(r.stdout)["execution time"]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert run("recursive_doubling", "a") == run("bruck", "b")
+
+
+def test_replay_unknown_collective_algorithm_is_refused(warpnet, tmp_path):
+    config = replay_config(tmp_path, {0: "barrier\n", 1: "barrier\n"})
+    r = warpnet("run", config, "--set", "workload.barrier=butterfly")
+    assert r.returncode == 2
+    assert 'workload.barrier: value "butterfly" is not a valid choice' in r.stderr
+    assert "dissemination, tree" in r.stderr
+
+
 @pytest.mark.parametrize("skeleton", ["lu", "mg", "lammps", "pop", "sweep3d", "fft"])
 def test_skeleton_runs_and_slows_down_with_a_slower_network(warpnet, root, skeleton):
     def execution(link):
@@ -387,6 +450,21 @@ def test_replay_communicators_scope_matching_and_collectives(warpnet, tmp_path):
     with h5py.File(tmp_path / "c.h5") as f:
         ranks = f["network/replay_ranks"][()]
     assert ranks["finish_time"][1] > 1_500_000  # ps
+
+
+def test_replay_power_of_two_algorithms_on_a_communicator_of_3(warpnet, tmp_path):
+    # 4 ranks (a power of two: accepted), but communicator 1 has 3 members: its allreduce runs
+    # reduce_bcast and its allgather Bruck's algorithm instead of recursive doubling.
+    traces = {r: "allreduce 64 comm=1\nallgather 64 comm=1\n" for r in range(3)}
+    traces[3] = "compute 10\n"
+    config = replay_config(tmp_path, traces, dims="[4]")
+    (tmp_path / "traces" / "communicators.txt").write_text("1 0 1 2\n")
+    r = warpnet("run", config, "--set", "workload.allreduce=recursive_doubling", "--set",
+                "workload.allgather=recursive_doubling")
+    assert r.returncode == 0, r.stderr
+    summary = rows(r.stdout)
+    assert summary["ranks finished"] == "4 of 4"
+    assert summary["messages delivered"] == str(2 * 2 + 3 * 2)  # reduce_bcast + Bruck
 
 
 @pytest.mark.parametrize("communicators,line,message", [

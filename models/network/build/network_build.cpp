@@ -193,6 +193,14 @@ void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   parts.node_kind = node_kinds.create(params.node_kind);
 }
 
+std::vector<NodeId> local_nodes(const LpLayout& layout, const std::vector<pdes::LpId>& lps) {
+  std::vector<NodeId> nodes;
+  for (const pdes::LpId id : lps) {
+    if (!layout.is_router(id)) nodes.push_back(layout.node_of(id));
+  }
+  return nodes;
+}
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params) {
   return build_network(sim, params, make_network_parts(params));
 }
@@ -217,9 +225,13 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
   node_params.warmup_cycles = params.warmup_cycles;
   node_params.router = params.router;
 
+  const std::vector<pdes::LpId> local = sim.local_lps();
+  // `warpnet run` has read this input already (NetworkModel::load_local_input, checked
+  // collectively); benchmarks and tests that call build_network read it here.
+  parts.workload->load_input(local_nodes(layout, local));
   const auto router_kind = parts.router_kind;
   const auto node_kind = parts.node_kind;
-  for (pdes::LpId id : sim.local_lps()) {
+  for (pdes::LpId id : local) {
     if (layout.is_router(id)) {
       router_kind->add(sim, id, RouterArgs{layout.router_of(id), params, layout, topology,
                                            parts.routing, parts.selection});

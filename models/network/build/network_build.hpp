@@ -81,6 +81,9 @@ NetworkParts make_network_parts(const NetworkParams& params);
 /// a time).
 void complete_network_parts(const NetworkParams& params, NetworkParts& parts);
 
+/// The compute nodes among the LPs `lps`, in their order.
+std::vector<NodeId> local_nodes(const LpLayout& layout, const std::vector<pdes::LpId>& lps);
+
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params);
 /// With parts already built from `params` (by make_network_parts, or a test's own routing).
 NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,

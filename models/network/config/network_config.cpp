@@ -205,6 +205,9 @@ WorkloadParams workload_params_from(const io::Config& config) {
   w.flit_bytes = static_cast<std::uint32_t>(config.get_int("workload.flit_bytes"));
   w.allreduce = config.get_string("workload.allreduce");
   w.tree = config.get_string("workload.tree");
+  w.barrier = config.get_string("workload.barrier");
+  w.alltoall = config.get_string("workload.alltoall");
+  w.allgather = config.get_string("workload.allgather");
   w.eager_limit = static_cast<std::uint64_t>(config.get_int("workload.eager_limit"));
   w.skeleton = config.get_string("workload.skeleton");
   w.skeleton_ranks = static_cast<std::uint32_t>(config.get_int("workload.skeleton_ranks"));

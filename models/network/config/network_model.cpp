@@ -58,6 +58,12 @@ pdes::PartitionGraph NetworkModel::partition_graph() const {
   return network_partition_graph(*setup_.topology);
 }
 
+void NetworkModel::load_local_input(const std::vector<pdes::LpId>& local) const {
+  const Topology& topology = *setup_.parts.topology;
+  setup_.parts.workload->load_input(
+      local_nodes(LpLayout{topology.num_routers(), topology.num_nodes()}, local));
+}
+
 void NetworkModel::add_lps(pdes::Simulation& sim) const {
   build_network(sim, setup_.params, setup_.parts);
 }

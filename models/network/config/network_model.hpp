@@ -24,6 +24,8 @@ class NetworkModel final : public models::Model {
   explicit NetworkModel(NetworkSetup setup);
 
   pdes::PartitionGraph partition_graph() const override;
+  /// The workload's input for the compute nodes among `local` (a replay's trace files).
+  void load_local_input(const std::vector<pdes::LpId>& local) const override;
   void add_lps(pdes::Simulation& sim) const override;
   /// What was simulated: the network, routing, router and traffic, one row each.
   std::vector<models::Figure> summary(

@@ -15,6 +15,7 @@
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
 #include "models/network/missions/mission_params.hpp"
+#include "models/network/workload/replay/collective_algorithms.hpp"
 #include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "models/network/workload/workload_registry.hpp"
 
@@ -281,14 +282,27 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .range(1, 1 << 20)
       .unit("bytes")
       .describe("replay: bytes per flit (a message of B bytes is ceil(B / flit_bytes) flits)");
-  s.add_choice("workload.allreduce", w.allreduce, {"reduce_bcast", "recursive_doubling"})
+  s.add_choice("workload.allreduce", w.allreduce, replay::allreduce_algorithm_names())
       .describe(
           "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
-          "recursive doubling (a power-of-two number of ranks)");
-  s.add_choice("workload.tree", w.tree, {"binomial", "flat"})
+          "recursive doubling (a power-of-two number of ranks; a communicator of another size "
+          "reduces and broadcasts)");
+  s.add_choice("workload.tree", w.tree, replay::tree_shape_names())
       .describe(
-          "replay, skeleton: the tree of bcast, reduce and reduce_bcast allreduce: binomial "
-          "(MPICH) or flat (the root exchanges with every rank directly)");
+          "replay, skeleton: the tree of bcast, reduce, reduce_bcast allreduce and tree "
+          "barrier: binomial (MPICH) or flat (the root exchanges with every rank directly)");
+  s.add_choice("workload.barrier", w.barrier, replay::barrier_algorithm_names())
+      .describe(
+          "replay, skeleton: barrier by dissemination (ceil(log2 P) rounds of one message per "
+          "rank) or as a tree (gather to rank 0 along workload.tree, then release)");
+  s.add_choice("workload.alltoall", w.alltoall, replay::alltoall_algorithm_names())
+      .describe(
+          "replay, skeleton: alltoall by pairwise exchange (P - 1 rounds), linear (every "
+          "message at once) or Bruck's algorithm (ceil(log2 P) rounds of combined blocks)");
+  s.add_choice("workload.allgather", w.allgather, replay::allgather_algorithm_names())
+      .describe(
+          "replay, skeleton: allgather by a ring (P - 1 rounds), recursive doubling (log2 P "
+          "rounds; Bruck's when P is not a power of two) or Bruck's algorithm");
   s.add_int("workload.eager_limit", static_cast<std::int64_t>(w.eager_limit))
       .range(0, std::int64_t{1} << 40)
       .unit("bytes")

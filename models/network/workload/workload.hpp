@@ -9,6 +9,8 @@
 // AlgorithmState that the node keeps in its LP state, so a workload is rollback-safe and
 // deterministic on any rank count by construction. It acts only through its WorkloadContext:
 //
+//   load_input(nodes)                before the run, in each process, for the nodes it
+//                                    simulates: reads and checks the input only they need
 //   start(node, state, ctx)          at cycle 0, once per node (on_init); it may send already
 //   on_wake(node, state, ctx)        at the cycle the workload asked for with ctx.wake_at
 //   on_delivered(node, m, state, ctx) when the last packet of a message to `node` arrives
@@ -27,6 +29,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "models/network/event/message_note.hpp"
 #include "models/network/metrics/results_extension.hpp"
@@ -74,6 +77,11 @@ class WorkloadContext {
 class Workload {
  public:
   virtual ~Workload() = default;
+  /// Reads and checks the input that the nodes `nodes` (those of one process, ascending) need,
+  /// such as a replay's trace files, after partitioning and before any node starts; throws
+  /// pdes::ConfigError for bad input. Input read here serves the nodes later, so that each
+  /// process reads only its own nodes' files, each once. Default: nothing to read.
+  virtual void load_input(const std::vector<NodeId>& /*nodes*/) const {}
   /// The state `node` starts with (empty if the workload keeps none).
   virtual AlgorithmState initial_state(NodeId node) const = 0;
   virtual void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const = 0;

@@ -22,6 +22,9 @@ struct WorkloadParams {
   std::uint32_t flit_bytes = 16;     ///< bytes per flit
   std::string allreduce = "reduce_bcast";  ///< or recursive_doubling
   std::string tree = "binomial";           ///< bcast and reduce trees: binomial or flat
+  std::string barrier = "dissemination";   ///< or tree
+  std::string alltoall = "pairwise";       ///< or linear, bruck
+  std::string allgather = "ring";          ///< or recursive_doubling, bruck
   std::uint64_t eager_limit = 65536;  ///< bytes: larger point-to-point messages use rendezvous
   // skeleton (workload/replay/skeletons/): the application and its size.
   std::string skeleton = "lu";

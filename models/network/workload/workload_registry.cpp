@@ -7,6 +7,7 @@
 #include "models/network/missions/mission_stream_workload.hpp"
 #include "models/network/missions/mission_workload.hpp"
 #include "models/network/workload/message_list_workload.hpp"
+#include "models/network/workload/replay/collective_algorithms.hpp"
 #include "models/network/workload/replay/rank_mapping.hpp"
 #include "models/network/workload/replay/logical_trace.hpp"
 #include "models/network/workload/replay/replay_workload.hpp"
@@ -57,10 +58,8 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
   p.compute_scale = w.compute_scale;
   p.cycle_ps = s.params.router.cycle_ps;
   p.eager_limit = w.eager_limit;
-  p.algorithms.allreduce = w.allreduce == "recursive_doubling"
-                               ? replay::AllreduceAlgorithm::kRecursiveDoubling
-                               : replay::AllreduceAlgorithm::kReduceBcast;
-  p.algorithms.tree = w.tree == "flat" ? replay::TreeShape::kFlat : replay::TreeShape::kBinomial;
+  p.algorithms = replay::collective_algorithms_from(w.tree, w.allreduce, w.barrier, w.alltoall,
+                                                   w.allgather);
   if (p.algorithms.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
     throw pdes::ConfigError("workload.allreduce",
                             "value \"recursive_doubling\" needs a power-of-two number of ranks; "
@@ -79,10 +78,10 @@ std::unique_ptr<Workload> make_replay(const WorkloadSetup& s) {
                             "is required by workload.kind = \"replay\": the directory of "
                             "rank-<r>.trace files");
   }
-  auto trace = std::make_shared<const replay::LogicalTrace>(w.trace_dir);
-  auto workload = replay_of(s, trace, "workload.trace_dir");
-  trace->check();  // every file, once: a bad line stops the run before it starts
-  return workload;
+  // The files themselves are read by the process that simulates their ranks, before the run
+  // starts (ReplayWorkload::load_input): a bad line still stops the run before it starts.
+  return replay_of(s, std::make_shared<const replay::LogicalTrace>(w.trace_dir),
+                   "workload.trace_dir");
 }
 
 std::unique_ptr<Workload> make_skeleton(const WorkloadSetup& s) {

@@ -15,6 +15,7 @@
 #include "models/network/workload/replay/collective_rounds.hpp"
 #include "models/network/workload/replay/logical_trace.hpp"
 #include "models/network/workload/replay/rank_mapping.hpp"
+#include "models/network/workload/replay/replay_workload.hpp"
 #include "models/network/workload/replay/skeletons/process_grid.hpp"
 #include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "pdes/error.hpp"
@@ -35,7 +36,7 @@ void check_pairs(MpiOp op, std::uint32_t ranks, CollectiveAlgorithms a) {
       for (std::uint32_t to : round.sends) {
         REQUIRE(to < ranks);
         CHECK(to != r);
-        ++balance[{r, to, receiver_round(op, k, a)}];
+        ++balance[{r, to, receiver_round(op, ranks, k, a)}];
         ++messages;
       }
       for (std::uint32_t from : round.recvs) --balance[{from, r, k}];
@@ -144,6 +145,31 @@ TEST_CASE("a logical trace is read whole, or refused with its file and line") {
   refused("compute -3\n", ":1: ns '-3'");
   std::filesystem::remove(dir / "rank-0.trace");
   CHECK_THROWS_AS(LogicalTrace{dir}, pdes::ConfigError);  // rank-1 without rank-0
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a replay reads only the traces of the nodes it is given, and refuses theirs alone") {
+  // Ranks 0, 1, 2 on nodes 2, 0, 1 of 4; rank 2's file (node 1) has a bad line. A process
+  // simulating nodes 2 and 3 reads rank 0's file only and is not stopped by rank 2's.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("warpnet-test-replay-load-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "rank-0.trace") << "compute 10\nbarrier\n";
+  std::ofstream(dir / "rank-1.trace") << "barrier\n";
+  std::ofstream(dir / "rank-2.trace") << "barrier\nsend 0 1 -8\n";
+  const ReplayWorkload replay(std::make_shared<const LogicalTrace>(dir), {2, 0, 1}, 4,
+                              ReplayParams{});
+  CHECK_NOTHROW(replay.load_input({2, 3}));
+  CHECK_NOTHROW(replay.load_input({0}));
+  try {
+    replay.load_input({0, 1});
+    FAIL("accepted");
+  } catch (const pdes::ConfigError& e) {
+    CHECK(e.key() == "workload.trace_dir");
+    CHECK(std::string(e.what()).find("rank-2.trace:2: bytes '-8' is not a whole number") !=
+          std::string::npos);
+  }
   std::filesystem::remove_all(dir);
 }
 

@@ -21,10 +21,11 @@
 // of communicators.txt (one line per communicator: `ID rank rank ...`, IDs from 1, the global
 // ranks in their order within it), its peers and roots counted within the communicator, as in
 // MPI; without it, on MPI_COMM_WORLD.
-// `#` starts a comment; fields are separated by blanks. check() reads every file once and
-// refuses the first bad line with the file, the line and what is wrong (pdes::ConfigError on
-// workload.trace_dir); ops(rank) reads one rank's file when that rank is first needed and keeps
-// it, so a process holds only the traces of the ranks it simulates.
+// `#` starts a comment; fields are separated by blanks. ops(rank) reads one rank's file when
+// that rank is first needed and keeps it, refusing the first bad line with the file, the line
+// and what is wrong (pdes::ConfigError on workload.trace_dir). The replay asks, before the run,
+// for the ranks of the nodes its process simulates (ReplayWorkload::load_input), so a process
+// reads and holds only those ranks' traces. check() parses every file, keeping nothing.
 #pragma once
 
 #include <cstdint>

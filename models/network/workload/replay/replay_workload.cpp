@@ -79,6 +79,16 @@ ReplayWorkload::ReplayWorkload(std::shared_ptr<const TraceSource> trace,
   }
 }
 
+void ReplayWorkload::load_input(const std::vector<NodeId>& nodes) const {
+  // In rank order: of several bad files, every process count reports the same first one.
+  std::vector<std::uint32_t> ranks;
+  for (const NodeId node : nodes) {
+    if (rank_of_node_[node] >= 0) ranks.push_back(static_cast<std::uint32_t>(rank_of_node_[node]));
+  }
+  std::sort(ranks.begin(), ranks.end());
+  for (const std::uint32_t rank : ranks) trace_->ops(rank);
+}
+
 AlgorithmState ReplayWorkload::initial_state(NodeId node) const {
   ReplayState r;
   if (rank_of_node_[node] >= 0) {
@@ -160,8 +170,9 @@ bool ReplayWorkload::send(Step& s, std::uint32_t to_rank, std::int32_t tag, std:
 
 void ReplayWorkload::send_collective(Step& s, std::uint32_t to_rank, std::uint64_t bytes) const {
   post(s, to_rank, Envelope::kCollective, 0, s.r.coll_number,
-       receiver_round(s.ops[s.r.cursor - 1], s.r.round, params_.algorithms), bytes,
-       flits_of(bytes), s.r.coll_comm);
+       receiver_round(s.ops[s.r.cursor - 1], comm_size(s.r.coll_comm), s.r.round,
+                      params_.algorithms),
+       bytes, flits_of(bytes), s.r.coll_comm);
   ++s.r.messages_sent;
   s.r.bytes_sent += bytes;
 }

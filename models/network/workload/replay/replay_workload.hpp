@@ -37,7 +37,7 @@ struct ReplayParams {
   std::uint32_t flit_bytes = 16;  ///< bytes per flit
   double compute_scale = 1.0;     ///< compute gaps are multiplied by this
   std::int64_t cycle_ps = 1000;   ///< ticks per cycle (1 ps ticks)
-  CollectiveAlgorithms algorithms;  ///< workload.allreduce, workload.tree
+  CollectiveAlgorithms algorithms;  ///< workload.tree, allreduce, barrier, alltoall, allgather
   /// Point-to-point messages above this many bytes use the rendezvous protocol.
   std::uint64_t eager_limit = 65536;
 };
@@ -48,6 +48,9 @@ class ReplayWorkload final : public Workload {
   ReplayWorkload(std::shared_ptr<const TraceSource> trace, std::vector<NodeId> node_of_rank,
                  std::uint64_t num_nodes, ReplayParams params);
 
+  /// Reads the operations of the ranks on `nodes`, in rank order, so that a bad trace line
+  /// stops the run before it starts (pdes::ConfigError naming the file and line).
+  void load_input(const std::vector<NodeId>& nodes) const override;
   AlgorithmState initial_state(NodeId node) const override;
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
   void on_wake(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;

@@ -2,8 +2,9 @@
 //
 // TraceSource: where a replay's operations come from, one sequence per MPI rank — logical trace
 // files (logical_trace.hpp) or a skeleton generator (skeletons/skeleton_trace.hpp). A source is
-// shared by every node of a process and hands out a rank's operations when that rank first
-// needs them, so a process holds only the ranks it simulates.
+// shared by every node of a process and hands out a rank's operations when they are first asked
+// for (by ReplayWorkload::load_input, before the run, for the ranks the process simulates), so
+// a process reads and holds only those ranks.
 #pragma once
 
 #include <cstdint>
