@@ -2,8 +2,8 @@
 //
 // combine: the ranks' ResultSets become the run's ResultSet.
 //
-// Every rank fills a ResultSet from the records of the LPs it owns (models::ModelResults). After
-// the run the app calls io::combine on every rank; each table is gathered from all ranks, then
+// Every rank fills a ResultSet from the records of the LPs it owns (models::ModelResults).
+// io::combine, called on every rank, gathers each table from all ranks, then
 //   - Combine::kConcatenate: rows are concatenated; a key present on two ranks (or twice on one)
 //     is a pdes::InvariantError naming the table, the key and the ranks;
 //   - Combine::kSum: rows of equal key are added column by column (integers, modulo 2^64);

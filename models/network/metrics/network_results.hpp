@@ -2,8 +2,8 @@
 //
 // NetworkResults: the network model's results sink. It receives this rank's committed
 // PacketGenerated and PacketDelivered records (it is the run's pdes::OutputSink), keeps integer
-// sums only, and hands them over as two tables that io::combine merges bit-identically across
-// ranks:
+// sums only, and hands them over as tables that io::distribute merges bit-identically across
+// ranks (sorted by key, concatenated or summed; each rank keeps a contiguous run of the rows):
 //
 //   network/nodes        one row per node that generated or received a packet (concatenated;
 //                        a node's records all come from its own LP, so from one rank)

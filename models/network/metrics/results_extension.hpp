@@ -11,7 +11,7 @@
 //   SelectionFunction::make_results, Workload::make_results
 //
 // NetworkResults hands every committed record of a kind it does not know to the extensions
-// that accept it, adds their tables to the rank's results (io::combine merges them like any
+// that accept it, adds their tables to the rank's results (io::distribute merges them like any
 // other table: concatenated or summed by key, so they must be exact on any rank count) and,
 // after distributing, their figures to the summary.
 //
