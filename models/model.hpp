@@ -37,9 +37,7 @@ class ModelResults : public pdes::OutputSink {
   virtual io::ResultSet local_results(const pdes::RunResult& run) const = 0;
   /// The figures of the end-of-run summary (figure.hpp). Collective: every rank calls it, and
   /// every rank gets the same figures, bit-identical whatever the rank count.
-  virtual std::vector<Figure> summary(const io::DistributedTables& /*tables*/) const {
-    return {};
-  }
+  virtual std::vector<Figure> summary(const io::DistributedTables& /*tables*/) const { return {}; }
   /// The same from combined results that this process holds whole (tests, one process).
   std::vector<Figure> summary(const io::ResultSet& combined) const {
     return summary(io::DistributedTables(combined));

@@ -15,8 +15,8 @@
 // Every rank receives the whole combined set: use it for small tables only (a model's warm-up
 // reduction combines one, of at most K rows per rank). Neither the summary nor the results file
 // goes through combine: io::distribute (distribute.hpp) gives each rank a share of the same rows,
-// each rank writes its own, and the summary reduces them (distributed_tables.hpp). One exchange moves at most
-// 2^31-1 words (16 GiB) in total; beyond that combine throws pdes::ResourceError.
+// each rank writes its own, and the summary reduces them (distributed_tables.hpp). One exchange
+// moves at most 2^31-1 words (16 GiB) in total; beyond that combine throws pdes::ResourceError.
 //
 //   io::ResultSet local = results->local_results(run);
 //   io::ResultSet all = io::combine(local, MPI_COMM_WORLD);   // on every rank

@@ -53,8 +53,8 @@ std::vector<std::uint64_t> DistributedTables::column_sums(
   }
   rows_read_ += t.rows();
   if (size_ > 1 && !sums.empty()) {
-    MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T,
-                  MPI_SUM, comm_);
+    MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM,
+                  comm_);
   }
   return sums;
 }
@@ -110,8 +110,7 @@ Table DistributedTables::whole_groups(const std::string& table) const {
 
 void DistributedTables::receive_state(void* state, std::size_t bytes) const {
   if (size_ == 1 || rank_ == 0) return;
-  MPI_Recv(state, static_cast<int>(bytes), MPI_BYTE, rank_ - 1, kFoldTag, comm_,
-           MPI_STATUS_IGNORE);
+  MPI_Recv(state, static_cast<int>(bytes), MPI_BYTE, rank_ - 1, kFoldTag, comm_, MPI_STATUS_IGNORE);
 }
 
 void DistributedTables::pass_on_state(void* state, std::size_t bytes) const {

@@ -99,10 +99,10 @@ std::uint64_t int_attribute(const io::DistributedTables& tables, const char* pat
 // The network/nodes columns the summary adds up, in the order of NodeTotals' fields.
 const std::vector<std::string>& summed_node_columns() {
   static const std::vector<std::string> columns = {
-      "flits_offered",   "flits_accepted",       "packets_measured",  "latency_sum",
-      "network_latency_sum", "blocked_cycles_sum", "hops_sum",        "min_hops_sum",
-      "width_sum",       "noncanonical_packets", "acks_received",     "ack_flits",
-      "flits_received",  "messages_received",    "messages_measured", "message_latency_sum"};
+      "flits_offered",       "flits_accepted",       "packets_measured",  "latency_sum",
+      "network_latency_sum", "blocked_cycles_sum",   "hops_sum",          "min_hops_sum",
+      "width_sum",           "noncanonical_packets", "acks_received",     "ack_flits",
+      "flits_received",      "messages_received",    "messages_measured", "message_latency_sum"};
   return columns;
 }
 
@@ -119,8 +119,8 @@ NodeTotals node_totals(const io::DistributedTables& tables) {
   const std::vector<std::uint64_t> s =
       tables.column_sums(NetworkResults::kNodesTable, summed_node_columns());
   auto i = [&](std::size_t k) { return static_cast<std::int64_t>(s[k]); };
-  return {s[0],  s[1],  s[2],  i(3),  i(4),  s[5],  s[6],  s[7],
-          s[8],  s[9],  s[10], s[11], s[12], s[13], s[14], i(15)};
+  return {s[0], s[1], s[2],  i(3),  i(4),  s[5],  s[6],  s[7],
+          s[8], s[9], s[10], s[11], s[12], s[13], s[14], i(15)};
 }
 
 // The latest last_message_delivered over the nodes (0: none).
@@ -451,10 +451,10 @@ std::vector<models::Figure> NetworkResults::summary(const io::DistributedTables&
   }
   auto load_row = [&](const char* key, const char* label, std::uint64_t flits) {
     const char* unit = "flits/node/cycle";
-    rows.push_back(node_cycles == 0
-                       ? Figure::missing(key, label, unit, "n/a (empty measurement interval)")
-                       : Figure::number(key, label, static_cast<double>(flits) / node_cycles,
-                                        unit, "%.4f"));
+    rows.push_back(
+        node_cycles == 0
+            ? Figure::missing(key, label, unit, "n/a (empty measurement interval)")
+            : Figure::number(key, label, static_cast<double>(flits) / node_cycles, unit, "%.4f"));
   };
   load_row("offered_load", "offered load", totals.flits_offered);
   load_row("accepted_load", "accepted load", totals.flits_accepted);
@@ -474,23 +474,22 @@ std::vector<models::Figure> NetworkResults::summary(const io::DistributedTables&
   mean_row("latency", "latency", latency, cycle, "cycles");
   mean_row("network_latency", "network latency", network, cycle, "cycles");
   mean_row("source_queue_latency", "source-queue wait", latency - network, cycle, "cycles");
-  mean_row("contention", "contention", static_cast<double>(totals.blocked_cycles_sum),
-           1.0, "cycles", " (heads waiting at routers)");
+  mean_row("contention", "contention", static_cast<double>(totals.blocked_cycles_sum), 1.0,
+           "cycles", " (heads waiting at routers)");
   mean_row("hops", "hops", static_cast<double>(totals.hops_sum), 1.0, "routers");
   const std::uint64_t min_hops = totals.min_hops_sum;
   if (min_hops > 0) {
-    rows.push_back(Figure::number("stretch", "path stretch",
-                                  static_cast<double>(totals.hops_sum) /
-                                      static_cast<double>(min_hops),
-                                  "", "%.3f"));
+    rows.push_back(Figure::number(
+        "stretch", "path stretch",
+        static_cast<double>(totals.hops_sum) / static_cast<double>(min_hops), "", "%.3f"));
   }
   // Source routings that choose among paths (packets carry a width only then).
   if (const std::uint64_t width = totals.width_sum; width > 0 && measured > 0) {
     rows.push_back(Figure::number("mean_width", "metapath width",
                                   static_cast<double>(width) / static_cast<double>(measured),
                                   "paths", "%.3f", " (mean at the path choice)"));
-    const double noncanonical = static_cast<double>(totals.noncanonical_packets) /
-                                static_cast<double>(measured);
+    const double noncanonical =
+        static_cast<double>(totals.noncanonical_packets) / static_cast<double>(measured);
     rows.push_back({"noncanonical_fraction", "non-canonical packets", noncanonical, "",
                     format("%.1f%% of measured packets", 100.0 * noncanonical)});
   }
@@ -531,8 +530,8 @@ std::vector<models::Figure> NetworkResults::summary(const io::DistributedTables&
 
   for (const auto& extension : extensions_) extension->add_figures(tables, rows);
   if (params_.finite_workload) {
-    append_messages(totals.messages_received, totals.messages_measured,
-                    totals.message_latency_sum, last_delivery, rows);
+    append_messages(totals.messages_received, totals.messages_measured, totals.message_latency_sum,
+                    last_delivery, rows);
   } else {
     append_saturation(tables, warmup, rows);
   }
@@ -546,13 +545,12 @@ void NetworkResults::append_messages(std::uint64_t delivered, std::uint64_t meas
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
   rows.push_back(Figure::number("messages_delivered", "messages delivered",
                                 static_cast<double>(delivered), "", "%.0f"));
-  rows.push_back(measured == 0
-                     ? Figure::missing("message_latency", "message latency", "cycles",
-                                       "n/a (no measured message)")
-                     : Figure::number("message_latency", "message latency",
-                                      static_cast<double>(latency_sum) /
-                                          cycle / static_cast<double>(measured),
-                                      "cycles", "%.2f", " (release to last packet)"));
+  rows.push_back(measured == 0 ? Figure::missing("message_latency", "message latency", "cycles",
+                                                 "n/a (no measured message)")
+                               : Figure::number("message_latency", "message latency",
+                                                static_cast<double>(latency_sum) / cycle /
+                                                    static_cast<double>(measured),
+                                                "cycles", "%.2f", " (release to last packet)"));
   rows.push_back(latest == 0 ? Figure::missing("last_delivery", "last message delivered",
                                                "cycles", "n/a (no message delivered)")
                              : Figure::number("last_delivery", "last message delivered",
@@ -560,13 +558,11 @@ void NetworkResults::append_messages(std::uint64_t delivered, std::uint64_t meas
                                               "%.0f"));
 }
 
-void NetworkResults::append_saturation(const io::DistributedTables& tables,
-                                       std::uint64_t warmup,
+void NetworkResults::append_saturation(const io::DistributedTables& tables, std::uint64_t warmup,
                                        std::vector<models::Figure>& rows) const {
   using models::Figure;
-  const SaturationVerdict v =
-      judge_saturation(tables, {warmup, params_.measure_end_cycle, params_.window_cycles,
-                                params_.ticks_per_cycle});
+  const SaturationVerdict v = judge_saturation(
+      tables, {warmup, params_.measure_end_cycle, params_.window_cycles, params_.ticks_per_cycle});
   // The verdict's row names the signs that fired; the numbers behind them follow, one each.
   std::string verdict;
   if (!v.saturated) {

@@ -50,11 +50,10 @@ void judge_sources(const io::DistributedTables& tables, const SaturationInterval
         if (offered == 0) return;
         const double delivered = static_cast<double>(sources.at(r, delivered_col).as_u64());
         const std::uint64_t packets_measured = sources.at(r, measured_col).as_u64();
-        const double latency =
-            packets_measured == 0
-                ? network_latency
-                : static_cast<double>(sources.at(r, latency_col).as_i64()) / cycle /
-                      static_cast<double>(packets_measured);
+        const double latency = packets_measured == 0
+                                   ? network_latency
+                                   : static_cast<double>(sources.at(r, latency_col).as_i64()) /
+                                         cycle / static_cast<double>(packets_measured);
         const double allowance =
             offered / interval * kSourceLatencies * latency + kSourcePackets * packet;
         const double share = delivered / offered;

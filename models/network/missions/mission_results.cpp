@@ -111,25 +111,25 @@ void MissionResults::add_figures(const io::DistributedTables& tables,
     std::int64_t lo = 0, hi = 0;
     std::uint64_t overlaps = 0;
   };
-  const Sums all = tables.fold_rows(missions, Sums{}, [&](Sums& s, const io::Table& t,
-                                                         std::size_t r) {
-    const std::int64_t makespan = t.at(r, 1).as_i64();
-    const std::int64_t bound = t.at(r, 2).as_i64();
-    const auto x = static_cast<double>(makespan);
-    if (s.missions++ == 0) s.lo = s.hi = makespan;
-    s.sum += x;
-    s.sum2 += x * x;
-    s.bound += static_cast<double>(bound);
-    s.cps += static_cast<double>(t.at(r, 3).as_i64());
-    s.ratio += bound > 0 ? x / static_cast<double>(bound) : 1.0;
-    s.lo = std::min(s.lo, makespan);
-    s.hi = std::max(s.hi, makespan);
-    const std::uint64_t group = t.at(r, 0).as_u64();
-    if (static_cast<std::uint64_t>(t.at(r, 4).as_i64()) >=
-        (group + 1) * period_ * resolution_) {  // cycles
-      ++s.overlaps;
-    }
-  });
+  const Sums all =
+      tables.fold_rows(missions, Sums{}, [&](Sums& s, const io::Table& t, std::size_t r) {
+        const std::int64_t makespan = t.at(r, 1).as_i64();
+        const std::int64_t bound = t.at(r, 2).as_i64();
+        const auto x = static_cast<double>(makespan);
+        if (s.missions++ == 0) s.lo = s.hi = makespan;
+        s.sum += x;
+        s.sum2 += x * x;
+        s.bound += static_cast<double>(bound);
+        s.cps += static_cast<double>(t.at(r, 3).as_i64());
+        s.ratio += bound > 0 ? x / static_cast<double>(bound) : 1.0;
+        s.lo = std::min(s.lo, makespan);
+        s.hi = std::max(s.hi, makespan);
+        const std::uint64_t group = t.at(r, 0).as_u64();
+        if (static_cast<std::uint64_t>(t.at(r, 4).as_i64()) >=
+            (group + 1) * period_ * resolution_) {  // cycles
+          ++s.overlaps;
+        }
+      });
   const double n = static_cast<double>(all.missions);
   figures.push_back(Figure::number("missions", "missions", n, "", "%.0f"));
   if (all.missions == 0) {

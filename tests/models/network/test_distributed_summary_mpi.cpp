@@ -43,7 +43,9 @@ int size() {
 
 // Nodes are spread over the ranks out of order, as a graph partitioner would: the slabs of
 // io::distribute (node order) then mix every rank's rows.
-int rank_of(std::uint32_t node, int ranks) { return static_cast<int>((node * 7 + node / 5) % ranks); }
+int rank_of(std::uint32_t node, int ranks) {
+  return static_cast<int>((node * 7 + node / 5) % ranks);
+}
 
 template <class R>
 void feed(NetworkResults& results, const R& record) {
@@ -66,7 +68,9 @@ NetworkResultsParams params() {
 // arrive (the saturation test's "sources behind") and a latency that grows over the run.
 // `only_rank` < 0: every record (the reference); otherwise those of that rank's nodes.
 void feed_run(NetworkResults& r, int only_rank, int ranks) {
-  auto mine = [&](std::uint32_t node) { return only_rank < 0 || rank_of(node, ranks) == only_rank; };
+  auto mine = [&](std::uint32_t node) {
+    return only_rank < 0 || rank_of(node, ranks) == only_rank;
+  };
   for (std::uint32_t src = 0; src < kNodes; ++src) {
     for (std::uint32_t seq = 0; seq < 40; ++seq) {
       const std::int64_t created = (seq * 37 + src % 11) * kCycle;
@@ -156,9 +160,10 @@ TEST_CASE("the summary from the ranks' slabs is the one-process summary, bit for
 TEST_CASE("whole_groups gives each group to the rank where it begins, in row order") {
   // Groups of 1 to 37 rows (key: group, item): several span two or more ranks' slabs.
   io::ResultSet all;
-  io::Table t("g/rows", "", {{"group", io::ColumnType::kUInt64, "", ""},
-                             {"item", io::ColumnType::kUInt64, "", ""},
-                             {"value", io::ColumnType::kInt64, "", ""}},
+  io::Table t("g/rows", "",
+              {{"group", io::ColumnType::kUInt64, "", ""},
+               {"item", io::ColumnType::kUInt64, "", ""},
+               {"value", io::ColumnType::kInt64, "", ""}},
               2, io::Combine::kConcatenate);
   for (std::uint64_t g = 0; g < 12; ++g) {
     for (std::uint64_t i = 0; i < 1 + (g * 13) % 37; ++i) {
@@ -183,11 +188,11 @@ TEST_CASE("whole_groups gives each group to the rank where it begins, in row ord
     std::uint64_t rows = 0;
     std::int64_t checksum = 0;
   };
-  const Count c = tables.fold_rows(regrouped, Count{}, [](Count& s, const io::Table& x,
-                                                          std::size_t r) {
-    s.checksum = s.checksum * 31 + x.at(r, 2).as_i64();
-    ++s.rows;
-  });
+  const Count c =
+      tables.fold_rows(regrouped, Count{}, [](Count& s, const io::Table& x, std::size_t r) {
+        s.checksum = s.checksum * 31 + x.at(r, 2).as_i64();
+        ++s.rows;
+      });
   Count expected;
   for (std::size_t r = 0; r < t.rows(); ++r) {
     expected.checksum = expected.checksum * 31 + t.at(r, 2).as_i64();
@@ -199,8 +204,7 @@ TEST_CASE("whole_groups gives each group to the rank where it begins, in row ord
 
 TEST_CASE("a fold adds floating-point values in row order on any rank count") {
   io::ResultSet all;
-  io::Table t("f/rows", "", {{"i", io::ColumnType::kUInt64, "", ""}}, 1,
-              io::Combine::kConcatenate);
+  io::Table t("f/rows", "", {{"i", io::ColumnType::kUInt64, "", ""}}, 1, io::Combine::kConcatenate);
   for (std::uint64_t i = 0; i < 1000; ++i) t.add_row({io::Cell::u64(i)});
   all.tables.push_back(t);
   auto step = [](double& sum, const io::Table& x, std::size_t r) {

@@ -62,8 +62,7 @@ void PrDrbResults::add_figures(const io::DistributedTables& tables,
   if (tables.find(kRouterTable) != nullptr) {
     const std::uint64_t detections = tables.column_sums(kRouterTable, {"detections"})[0];
     figures.push_back(models::Figure::number("prdrb_detections", "PR-DRB detections",
-                                             static_cast<double>(detections), "packets",
-                                             "%.0f"));
+                                             static_cast<double>(detections), "packets", "%.0f"));
   }
   if (tables.find(kSourceTable) == nullptr) return;
   struct Total {

@@ -49,11 +49,12 @@ void StatusAgeResults::add_figures(const io::DistributedTables& tables,
     });
     if (a.n == 0) continue;
     const std::string key = "status_age_" + std::to_string(h) + "hop";
-    figures.push_back(models::Figure::number(
-        key, std::to_string(h) + "-hop status age",
-        static_cast<double>(a.total) / static_cast<double>(a.n), "cycles", "%.1f",
-        " (mean at use; max " + std::to_string(a.worst) + ")"));
-    figures.push_back(models::Figure::number(key + "_max", std::to_string(h) + "-hop status age max",
+    figures.push_back(
+        models::Figure::number(key, std::to_string(h) + "-hop status age",
+                               static_cast<double>(a.total) / static_cast<double>(a.n), "cycles",
+                               "%.1f", " (mean at use; max " + std::to_string(a.worst) + ")"));
+    figures.push_back(models::Figure::number(key + "_max",
+                                             std::to_string(h) + "-hop status age max",
                                              static_cast<double>(a.worst), "cycles", "%.0f"));
   }
 }

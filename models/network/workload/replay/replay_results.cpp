@@ -109,11 +109,12 @@ void ReplayResults::add_figures(const io::DistributedTables& tables,
     double compute = 0.0, wait = 0.0;
   };
   const Shares shares =
-      last <= 0 ? Shares{}
-                : tables.fold(kTable, Shares{}, [&](Shares& s, const io::Table& t, std::size_t row) {
-                    s.compute += static_cast<double>(t.at(row, c_compute).as_i64()) / last;
-                    s.wait += static_cast<double>(t.at(row, c_wait).as_i64()) / last;
-                  });
+      last <= 0
+          ? Shares{}
+          : tables.fold(kTable, Shares{}, [&](Shares& s, const io::Table& t, std::size_t row) {
+              s.compute += static_cast<double>(t.at(row, c_compute).as_i64()) / last;
+              s.wait += static_cast<double>(t.at(row, c_wait).as_i64()) / last;
+            });
   const double compute_share = shares.compute;
   const double wait_share = shares.wait;
   figures.push_back(Figure::number("ranks_finished", "ranks finished",
