@@ -25,8 +25,8 @@
 #include "io/checkpoint/checkpoint_directory.hpp"
 #include "io/hdf5/output_path.hpp"
 #include "io/hdf5/write_results.hpp"
-#include "io/results/combine.hpp"
 #include "io/results/distribute.hpp"
+#include "io/results/distributed_tables.hpp"
 
 namespace app {
 
@@ -53,18 +53,6 @@ void check_writable(const std::string& path) {
                                                 dir.string() +
                                                 "' does not exist or is not writable");
   }
-}
-
-/// The tables of `local` that the model's summary reads (ModelResults::summary_reads), with
-/// every attribute: what io::combine gathers whole on every rank.
-io::ResultSet summary_part(const io::ResultSet& local, const models::ModelResults* results) {
-  io::ResultSet part;
-  part.attributes = local.attributes;
-  part.attribute_units = local.attribute_units;
-  for (const io::Table& t : local.tables) {
-    if (results != nullptr && results->summary_reads(t.name())) part.tables.push_back(t);
-  }
-  return part;
 }
 
 /// The checkpoint control of the run, or nullptr when it neither writes nor resumes
@@ -159,28 +147,28 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   }
   report.model_rows = model->summary(report.result);
 
-  // Every rank takes part: combining, distributing and writing are collective.
+  // Every rank takes part: distributing, summarizing and writing are collective.
   io::ResultSet local = results ? results->local_results(report.result) : io::ResultSet{};
-  // The summary reads a few tables whole; only those are gathered on every rank.
-  io::ResultSet combined = io::combine(summary_part(local, results.get()), MPI_COMM_WORLD);
-  std::map<std::string, io::AttributeValue> summary_attributes;
-  std::map<std::string, std::string> summary_units;
+  // Every table is spread over the ranks once, each rank a contiguous run of its rows: the
+  // summary reduces those slabs (io::DistributedTables) and the file is written from them. No
+  // rank holds a whole table, for the summary or for the file.
+  io::DistributedResults mine = io::distribute(std::move(local), MPI_COMM_WORLD);
   if (results) {
-    for (models::Figure& f : results->summary(combined)) {
+    std::vector<models::Figure> figures;
+    {
+      const io::DistributedTables tables(mine.slabs, MPI_COMM_WORLD);
+      figures = results->summary(tables);
+    }
+    for (models::Figure& f : figures) {
       // The numbers go into the file too (/summary), so that readers need not recompute them.
       if (f.value && !f.key.empty()) {
-        summary_attributes["summary/" + f.key] = *f.value;
-        if (!f.unit.empty()) summary_units["summary/" + f.key] = f.unit;
+        mine.slabs.attributes["summary/" + f.key] = *f.value;
+        if (!f.unit.empty()) mine.slabs.attribute_units["summary/" + f.key] = f.unit;
       }
       report.model_rows.push_back(std::move(f));
     }
   }
-  combined = io::ResultSet{};
   if (!output.empty()) {
-    // Every table reaches the file from the ranks' shares: no rank holds a whole table.
-    io::DistributedResults mine = io::distribute(std::move(local), MPI_COMM_WORLD);
-    for (auto& [path, value] : summary_attributes) mine.slabs.attributes[path] = value;
-    for (auto& [path, unit] : summary_units) mine.slabs.attribute_units[path] = unit;
     io::RunMetadata metadata;
     metadata.warpnet_version = version_number();
     metadata.git_revision = git_revision();

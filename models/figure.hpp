@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Figure: one figure of a run's summary, typed end to end. The model computes it once, in C++,
-// from the combined results (ModelResults::summary); the CLI prints `text`, the --stats-json
-// document and the HDF5 file carry `value` with its `unit` under `key`, `warpnet sweep` reads
-// the numbers back by key, and the Python package reads what C++ wrote instead of recomputing.
+// from the results spread over the ranks (ModelResults::summary); the CLI prints `text`, the
+// --stats-json document and the HDF5 file carry `value` with its `unit` under `key`, `warpnet
+// sweep` reads the numbers back by key, and the Python package reads what C++ wrote instead of
+// recomputing.
 //
 //   Figure::number("offered_load", "offered load", 0.3012, "flits/node/cycle", "%.4f")
 //   Figure::missing("latency", "latency", "cycles", "n/a (no measured packet)")

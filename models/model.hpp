@@ -19,6 +19,7 @@
 
 #include "io/config/config.hpp"
 #include "io/config/schema.hpp"
+#include "io/results/distributed_tables.hpp"
 #include "io/results/result_set.hpp"
 #include "models/figure.hpp"
 #include "pdes/pdes.hpp"
@@ -26,19 +27,21 @@
 namespace models {
 
 /// Collects one rank's committed output (it is the run's OutputSink) and turns it into tables.
-/// The app combines the tables the summary reads (io::combine: concatenated or summed, sorted by
-/// key, whole on every rank), prints summary(combined) on rank 0, and writes every table to the
-/// HDF5 file from the ranks' shares (io::distribute: the same rows, no rank holds them all).
+/// The app spreads every table over the ranks (io::distribute: sorted by key and merged, each
+/// rank a contiguous run of rows, no rank holds a whole table), computes summary() on every
+/// rank from those slabs with collective reductions (io::DistributedTables), prints it on rank
+/// 0, and writes the same slabs to the HDF5 file.
 class ModelResults : public pdes::OutputSink {
  public:
   /// This rank's part of the results, after the run.
   virtual io::ResultSet local_results(const pdes::RunResult& run) const = 0;
-  /// The figures of the end-of-run summary (figure.hpp), from the combined results.
-  virtual std::vector<Figure> summary(const io::ResultSet& /*combined*/) const { return {}; }
-  /// Whether summary() reads the table `name`. Only those are gathered whole on every rank;
-  /// a model with large per-entity tables answers false for the ones its summary ignores, so
-  /// that they are never gathered. Default: every table.
-  virtual bool summary_reads(const std::string& /*table*/) const { return true; }
+  /// The figures of the end-of-run summary (figure.hpp). Collective: every rank calls it, and
+  /// every rank gets the same figures, bit-identical whatever the rank count.
+  virtual std::vector<Figure> summary(const io::DistributedTables& /*tables*/) const { return {}; }
+  /// The same from combined results that this process holds whole (tests, one process).
+  std::vector<Figure> summary(const io::ResultSet& combined) const {
+    return summary(io::DistributedTables(combined));
+  }
 };
 
 class Model {

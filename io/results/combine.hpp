@@ -2,8 +2,8 @@
 //
 // combine: the ranks' ResultSets become the run's ResultSet.
 //
-// Every rank fills a ResultSet from the records of the LPs it owns (models::ModelResults). After
-// the run the app calls io::combine on every rank; each table is gathered from all ranks, then
+// Every rank fills a ResultSet from the records of the LPs it owns (models::ModelResults).
+// io::combine, called on every rank, gathers each table from all ranks, then
 //   - Combine::kConcatenate: rows are concatenated; a key present on two ranks (or twice on one)
 //     is a pdes::InvariantError naming the table, the key and the ranks;
 //   - Combine::kSum: rows of equal key are added column by column (integers, modulo 2^64);
@@ -12,12 +12,11 @@
 // naming the attribute and the rank. Every rank must hold the same tables, in the same order,
 // with the same columns (possibly with no rows).
 //
-// Every rank receives the whole combined set: that is what a summary computed from whole tables
-// needs (the app combines only the tables the model's summary reads,
-// models::ModelResults::summary_reads, and a model's warm-up reduction combines one small
-// table). The results file does not go through combine: io::distribute (distribute.hpp) gives
-// each rank a share of the same rows, and each rank writes its own. One exchange moves at most
-// 2^31-1 words (16 GiB) in total; beyond that combine throws pdes::ResourceError.
+// Every rank receives the whole combined set: use it for small tables only (a model's warm-up
+// reduction combines one, of at most K rows per rank). Neither the summary nor the results file
+// goes through combine: io::distribute (distribute.hpp) gives each rank a share of the same rows,
+// each rank writes its own, and the summary reduces them (distributed_tables.hpp). One exchange
+// moves at most 2^31-1 words (16 GiB) in total; beyond that combine throws pdes::ResourceError.
 //
 //   io::ResultSet local = results->local_results(run);
 //   io::ResultSet all = io::combine(local, MPI_COMM_WORLD);   // on every rank

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // ResultSet and Table: the results of one run, as a model hands them to io/ for the summary and
-// the HDF5 file. Models fill tables from their committed output on each rank; io/ combines the
-// ranks' tables (io/results/combine.hpp) and writes them (io/hdf5/). Models never see HDF5,
-// nor MPI except through io::combine (which a model's results may call when a figure needs
-// every rank's records before its tables are final, e.g. the network's warm-up in packets).
+// the HDF5 file. Models fill tables from their committed output on each rank; io/ spreads the
+// ranks' tables over the ranks (io/results/distribute.hpp) and writes them (io/hdf5/). Models
+// never see HDF5, nor MPI except through io::DistributedTables (the summary's reductions over
+// those slabs) and io::combine (small tables only: a model's results may call it when a figure
+// needs every rank's records before its tables are final, e.g. the network's warm-up in packets).
 //
 //   io::Table t("network/latency_by_destination", "Latency per destination node",
 //               {{"node", io::ColumnType::kUInt64, "", "destination node id"},

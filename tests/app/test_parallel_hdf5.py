@@ -4,8 +4,9 @@ collective H5Dwrite), and the file is the one a single process writes — the sa
 dtypes, attributes and rows in the same order — for the network model (every per-entity table
 switched on: ports, pairs, packet samples, messages) and PHOLD, with the sequential engine and
 the optimistic one on 1, 2 and 4 ranks. Compared table by table with h5py and whole with
-h5diff (outside /run, which describes the execution). docs/hdf5-schema.md, "How the file is
-written"."""
+h5diff (outside /run, which describes the execution); the summary figures of --stats-json
+too. docs/hdf5-schema.md, "How the file is written"."""
+import json
 import os
 import shutil
 import subprocess
@@ -30,7 +31,8 @@ RANKS = (1, 2, 4)
 
 
 def run(warpnet, root, args, out, ranks=None):
-    command = [warpnet.binary, "run", *args, "--no-progress", "--output", str(out)]
+    command = [warpnet.binary, "run", *args, "--no-progress", "--output", str(out),
+               "--stats-json", str(out.with_suffix(".json"))]
     env = dict(os.environ)
     if ranks is not None:
         command = [MPIEXEC, "-np", str(ranks), *command, "--engine", "optimistic"]
@@ -108,6 +110,20 @@ def test_h5diff_outside_run(files, ranks):
     r = subprocess.run(["h5diff", "--exclude-path", "/run", str(out["sequential"]),
                         str(out[ranks])], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("ranks", RANKS)
+def test_summary_figures_are_the_sequential_ones(files, ranks):
+    # The summary is reduced from the ranks' slabs (io::DistributedTables), never from gathered
+    # tables: its figures must still be the sequential run's, doubles bit for bit (the JSON
+    # prints them to round-trip), and the network run must have the saturation rows.
+    model, out, _ = files
+    a = json.loads(out["sequential"].with_suffix(".json").read_text())
+    b = json.loads(out[ranks].with_suffix(".json").read_text())
+    assert b["figures"] == a["figures"]
+    assert b["model_summary"] == a["model_summary"]
+    if model == "network":
+        assert {"latency_dest_mean", "saturated", "worst_source_delivered"} <= set(a["figures"])
 
 
 def test_run_tables_have_a_row_per_rank_and_per_lp(files):

@@ -28,7 +28,7 @@ namespace net {
 enum class LatencyGranularity : std::uint8_t { kNone, kDestinations, kPairs };
 
 /// metrics.latency_table = "auto": pairs up to this many nodes (65,536 rows of 64 bytes at
-/// most, 4 MiB, held by every rank after io::combine), destinations beyond.
+/// most, 4 MiB, in the file), destinations beyond.
 inline constexpr std::uint64_t kAutoPairsMaxNodes = 256;
 
 /// "none", "destinations", "pairs".

@@ -89,36 +89,48 @@ std::vector<Column> window_columns() {
   };
 }
 
-// Sums a column of a combined table (integers: exact whatever the rank count).
-std::uint64_t column_sum(const io::Table& table, const char* column) {
-  const std::size_t c = table.column_index(column);
-  std::uint64_t sum = 0;
-  for (std::size_t r = 0; r < table.rows(); ++r) sum += table.at(r, c).as_u64();
-  return sum;
-}
-
-std::int64_t column_max(const io::Table& table, const char* column) {
-  const std::size_t c = table.column_index(column);
-  std::int64_t most = 0;
-  for (std::size_t r = 0; r < table.rows(); ++r) most = std::max(most, table.at(r, c).as_i64());
-  return most;
-}
-
-std::int64_t signed_column_sum(const io::Table& table, const char* column) {
-  return static_cast<std::int64_t>(column_sum(table, column));
-}
-
-const io::Table& require_table(const io::ResultSet& set, const char* name) {
-  const io::Table* table = set.find(name);
-  PDES_CHECK(table != nullptr, std::string("results without the table ") + name);
-  return *table;
-}
-
-std::uint64_t int_attribute(const io::ResultSet& set, const char* path) {
-  const auto it = set.attributes.find(path);
-  PDES_CHECK(it != set.attributes.end() && std::holds_alternative<std::int64_t>(it->second),
+std::uint64_t int_attribute(const io::DistributedTables& tables, const char* path) {
+  const auto it = tables.attributes().find(path);
+  PDES_CHECK(it != tables.attributes().end() && std::holds_alternative<std::int64_t>(it->second),
              std::string("results without the integer attribute ") + path);
   return static_cast<std::uint64_t>(std::get<std::int64_t>(it->second));
+}
+
+// The network/nodes columns the summary adds up, in the order of NodeTotals' fields.
+const std::vector<std::string>& summed_node_columns() {
+  static const std::vector<std::string> columns = {
+      "flits_offered",       "flits_accepted",       "packets_measured",  "latency_sum",
+      "network_latency_sum", "blocked_cycles_sum",   "hops_sum",          "min_hops_sum",
+      "width_sum",           "noncanonical_packets", "acks_received",     "ack_flits",
+      "flits_received",      "messages_received",    "messages_measured", "message_latency_sum"};
+  return columns;
+}
+
+// Integer totals over every node: exact on any rank count (one MPI_Allreduce).
+struct NodeTotals {
+  std::uint64_t flits_offered, flits_accepted, packets_measured;
+  std::int64_t latency_sum, network_latency_sum;
+  std::uint64_t blocked_cycles_sum, hops_sum, min_hops_sum, width_sum, noncanonical_packets,
+      acks_received, ack_flits, flits_received, messages_received, messages_measured;
+  std::int64_t message_latency_sum;
+};
+
+NodeTotals node_totals(const io::DistributedTables& tables) {
+  const std::vector<std::uint64_t> s =
+      tables.column_sums(NetworkResults::kNodesTable, summed_node_columns());
+  auto i = [&](std::size_t k) { return static_cast<std::int64_t>(s[k]); };
+  return {s[0], s[1], s[2],  i(3),  i(4),  s[5],  s[6],  s[7],
+          s[8], s[9], s[10], s[11], s[12], s[13], s[14], i(15)};
+}
+
+// The latest last_message_delivered over the nodes (0: none).
+std::int64_t last_message_delivered(const io::DistributedTables& tables) {
+  const std::size_t c =
+      tables.slab(NetworkResults::kNodesTable).column_index("last_message_delivered");
+  return tables.fold(NetworkResults::kNodesTable, std::int64_t{0},
+                     [c](std::int64_t& most, const io::Table& t, std::size_t r) {
+                       most = std::max(most, t.at(r, c).as_i64());
+                     });
 }
 
 }  // namespace
@@ -404,17 +416,20 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   return set;
 }
 
-std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combined) const {
+std::vector<models::Figure> NetworkResults::summary(const io::DistributedTables& tables) const {
   using models::Figure;
-  const io::Table& nodes = require_table(combined, kNodesTable);
+  // Every figure below is a reduction over the ranks' slabs (collective, the same calls on
+  // every rank): integer totals are exact sums, and the one floating-point sum over rows (the
+  // destinations' means) is a fold in node order, so the figures are those of one process.
+  const NodeTotals totals = node_totals(tables);
   // With traffic.warmup_packets the warm-up end is known only here, from the combined results.
-  const std::uint64_t warmup = int_attribute(combined, "network/warmup_cycles");
+  const std::uint64_t warmup = int_attribute(tables, "network/warmup_cycles");
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
   // A finite workload is measured up to its last delivery (or the measurement end).
+  const std::int64_t last_delivery = params_.finite_workload ? last_message_delivered(tables) : 0;
   std::uint64_t measure_end = params_.measure_end_cycle;
   if (params_.finite_workload) {
-    measure_end =
-        std::min(measure_end, cycle_of(column_max(nodes, "last_message_delivered")) + 1);
+    measure_end = std::min(measure_end, cycle_of(last_delivery) + 1);
   }
   const double node_cycles =
       measure_end > warmup ? static_cast<double>(params_.num_nodes) *
@@ -434,23 +449,21 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
                                          " packets delivered before the measurement end"));
     }
   }
-  auto load_row = [&](const char* key, const char* label, const char* column) {
+  auto load_row = [&](const char* key, const char* label, std::uint64_t flits) {
     const char* unit = "flits/node/cycle";
-    rows.push_back(node_cycles == 0
-                       ? Figure::missing(key, label, unit, "n/a (empty measurement interval)")
-                       : Figure::number(key, label,
-                                        static_cast<double>(column_sum(nodes, column)) /
-                                            node_cycles,
-                                        unit, "%.4f"));
+    rows.push_back(
+        node_cycles == 0
+            ? Figure::missing(key, label, unit, "n/a (empty measurement interval)")
+            : Figure::number(key, label, static_cast<double>(flits) / node_cycles, unit, "%.4f"));
   };
-  load_row("offered_load", "offered load", "flits_offered");
-  load_row("accepted_load", "accepted load", "flits_accepted");
+  load_row("offered_load", "offered load", totals.flits_offered);
+  load_row("accepted_load", "accepted load", totals.flits_accepted);
 
-  const std::uint64_t measured = column_sum(nodes, "packets_measured");
+  const std::uint64_t measured = totals.packets_measured;
   rows.push_back(Figure::number("packets_measured", "packets measured",
                                 static_cast<double>(measured), "", "%.0f"));
-  const double latency = static_cast<double>(signed_column_sum(nodes, "latency_sum"));
-  const double network = static_cast<double>(signed_column_sum(nodes, "network_latency_sum"));
+  const double latency = static_cast<double>(totals.latency_sum);
+  const double network = static_cast<double>(totals.network_latency_sum);
   auto mean_row = [&](const char* key, const char* label, double sum, double scale,
                       const char* unit, const std::string& suffix = "") {
     rows.push_back(measured == 0
@@ -461,46 +474,53 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
   mean_row("latency", "latency", latency, cycle, "cycles");
   mean_row("network_latency", "network latency", network, cycle, "cycles");
   mean_row("source_queue_latency", "source-queue wait", latency - network, cycle, "cycles");
-  mean_row("contention", "contention", static_cast<double>(column_sum(nodes, "blocked_cycles_sum")),
-           1.0, "cycles", " (heads waiting at routers)");
-  mean_row("hops", "hops", static_cast<double>(column_sum(nodes, "hops_sum")), 1.0, "routers");
-  const std::uint64_t min_hops = column_sum(nodes, "min_hops_sum");
+  mean_row("contention", "contention", static_cast<double>(totals.blocked_cycles_sum), 1.0,
+           "cycles", " (heads waiting at routers)");
+  mean_row("hops", "hops", static_cast<double>(totals.hops_sum), 1.0, "routers");
+  const std::uint64_t min_hops = totals.min_hops_sum;
   if (min_hops > 0) {
-    rows.push_back(Figure::number("stretch", "path stretch",
-                                  static_cast<double>(column_sum(nodes, "hops_sum")) /
-                                      static_cast<double>(min_hops),
-                                  "", "%.3f"));
+    rows.push_back(Figure::number(
+        "stretch", "path stretch",
+        static_cast<double>(totals.hops_sum) / static_cast<double>(min_hops), "", "%.3f"));
   }
   // Source routings that choose among paths (packets carry a width only then).
-  if (const std::uint64_t width = column_sum(nodes, "width_sum"); width > 0 && measured > 0) {
+  if (const std::uint64_t width = totals.width_sum; width > 0 && measured > 0) {
     rows.push_back(Figure::number("mean_width", "metapath width",
                                   static_cast<double>(width) / static_cast<double>(measured),
                                   "paths", "%.3f", " (mean at the path choice)"));
-    const double noncanonical = static_cast<double>(column_sum(nodes, "noncanonical_packets")) /
-                                static_cast<double>(measured);
+    const double noncanonical =
+        static_cast<double>(totals.noncanonical_packets) / static_cast<double>(measured);
     rows.push_back({"noncanonical_fraction", "non-canonical packets", noncanonical, "",
                     format("%.1f%% of measured packets", 100.0 * noncanonical)});
   }
-  if (const std::uint64_t acks = column_sum(nodes, "acks_received"); acks > 0) {
-    const double ack_flits = static_cast<double>(column_sum(nodes, "ack_flits"));
-    const double data_flits = static_cast<double>(column_sum(nodes, "flits_received"));
+  if (const std::uint64_t acks = totals.acks_received; acks > 0) {
+    const double ack_flits = static_cast<double>(totals.ack_flits);
+    const double data_flits = static_cast<double>(totals.flits_received);
     const double share = ack_flits / (ack_flits + data_flits);
     rows.push_back({"ack_share", "ACKs", share, "",
                     std::to_string(acks) +
                         format(" (%.1f%% of the flits delivered, whole run)", 100.0 * share)});
   }
 
-  // Eq. 4.1/4.2: each destination's mean first, then their mean (rows are sorted by node).
-  const std::size_t lat = nodes.column_index("latency_sum");
-  const std::size_t cnt = nodes.column_index("packets_measured");
-  double sum_of_means = 0.0;
-  std::uint64_t destinations = 0;
-  for (std::size_t r = 0; r < nodes.rows(); ++r) {
-    const std::uint64_t n = nodes.at(r, cnt).as_u64();
-    if (n == 0) continue;
-    sum_of_means += static_cast<double>(nodes.at(r, lat).as_i64()) / cycle / static_cast<double>(n);
-    ++destinations;
-  }
+  // Eq. 4.1/4.2: each destination's mean first, then their mean. A floating-point sum depends
+  // on its order: the fold adds the means in node order on every rank count.
+  const io::Table& schema = tables.slab(kNodesTable);
+  const std::size_t lat = schema.column_index("latency_sum");
+  const std::size_t cnt = schema.column_index("packets_measured");
+  struct MeanOfMeans {
+    double sum_of_means = 0.0;
+    std::uint64_t destinations = 0;
+  };
+  const MeanOfMeans means = tables.fold(
+      kNodesTable, MeanOfMeans{}, [&](MeanOfMeans& m, const io::Table& nodes, std::size_t r) {
+        const std::uint64_t n = nodes.at(r, cnt).as_u64();
+        if (n == 0) return;
+        m.sum_of_means +=
+            static_cast<double>(nodes.at(r, lat).as_i64()) / cycle / static_cast<double>(n);
+        ++m.destinations;
+      });
+  const double sum_of_means = means.sum_of_means;
+  const std::uint64_t destinations = means.destinations;
   rows.push_back(destinations == 0
                      ? Figure::missing("latency_dest_mean", "latency (dest. means)", "cycles",
                                        "n/a (no measured packet)")
@@ -508,41 +528,29 @@ std::vector<models::Figure> NetworkResults::summary(const io::ResultSet& combine
                                       sum_of_means / static_cast<double>(destinations),
                                       "cycles", "%.2f"));
 
-  for (const auto& extension : extensions_) extension->add_figures(combined, rows);
+  for (const auto& extension : extensions_) extension->add_figures(tables, rows);
   if (params_.finite_workload) {
-    append_messages(nodes, rows);
+    append_messages(totals.messages_received, totals.messages_measured, totals.message_latency_sum,
+                    last_delivery, rows);
   } else {
-    append_saturation(combined, warmup, rows);
+    append_saturation(tables, warmup, rows);
   }
   return rows;
 }
 
-bool NetworkResults::summary_reads(const std::string& table) const {
-  for (const char* unread : {kPortsTable, LatencyTable::kPairsTable,
-                             LatencyTable::kDestinationsTable, PacketSamples::kTable,
-                             MessageLog::kTable, kMessageSizesTable}) {
-    if (table == unread) return false;
-  }
-  return true;  // its own summary tables, and every extension's (their figures read them)
-}
-
-void NetworkResults::append_messages(const io::Table& nodes,
+void NetworkResults::append_messages(std::uint64_t delivered, std::uint64_t measured,
+                                     std::int64_t latency_sum, std::int64_t latest,
                                      std::vector<models::Figure>& rows) const {
   using models::Figure;
   const double cycle = static_cast<double>(params_.ticks_per_cycle);
   rows.push_back(Figure::number("messages_delivered", "messages delivered",
-                                static_cast<double>(column_sum(nodes, "messages_received")), "",
-                                "%.0f"));
-  const std::uint64_t measured = column_sum(nodes, "messages_measured");
-  rows.push_back(measured == 0
-                     ? Figure::missing("message_latency", "message latency", "cycles",
-                                       "n/a (no measured message)")
-                     : Figure::number("message_latency", "message latency",
-                                      static_cast<double>(
-                                          signed_column_sum(nodes, "message_latency_sum")) /
-                                          cycle / static_cast<double>(measured),
-                                      "cycles", "%.2f", " (release to last packet)"));
-  const std::int64_t latest = column_max(nodes, "last_message_delivered");
+                                static_cast<double>(delivered), "", "%.0f"));
+  rows.push_back(measured == 0 ? Figure::missing("message_latency", "message latency", "cycles",
+                                                 "n/a (no measured message)")
+                               : Figure::number("message_latency", "message latency",
+                                                static_cast<double>(latency_sum) / cycle /
+                                                    static_cast<double>(measured),
+                                                "cycles", "%.2f", " (release to last packet)"));
   rows.push_back(latest == 0 ? Figure::missing("last_delivery", "last message delivered",
                                                "cycles", "n/a (no message delivered)")
                              : Figure::number("last_delivery", "last message delivered",
@@ -550,14 +558,11 @@ void NetworkResults::append_messages(const io::Table& nodes,
                                               "%.0f"));
 }
 
-void NetworkResults::append_saturation(const io::ResultSet& combined, std::uint64_t warmup,
+void NetworkResults::append_saturation(const io::DistributedTables& tables, std::uint64_t warmup,
                                        std::vector<models::Figure>& rows) const {
   using models::Figure;
-  const SaturationVerdict v =
-      judge_saturation(require_table(combined, kNodesTable), combined.find(kSourcesTable),
-                       require_table(combined, kTimeSeriesTable),
-                       {warmup, params_.measure_end_cycle, params_.window_cycles,
-                        params_.ticks_per_cycle});
+  const SaturationVerdict v = judge_saturation(
+      tables, {warmup, params_.measure_end_cycle, params_.window_cycles, params_.ticks_per_cycle});
   // The verdict's row names the signs that fired; the numbers behind them follow, one each.
   std::string verdict;
   if (!v.saturated) {

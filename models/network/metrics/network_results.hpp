@@ -2,8 +2,8 @@
 //
 // NetworkResults: the network model's results sink. It receives this rank's committed
 // PacketGenerated and PacketDelivered records (it is the run's pdes::OutputSink), keeps integer
-// sums only, and hands them over as two tables that io::combine merges bit-identically across
-// ranks:
+// sums only, and hands them over as tables that io::distribute merges bit-identically across
+// ranks (sorted by key, concatenated or summed; each rank keeps a contiguous run of the rows):
 //
 //   network/nodes        one row per node that generated or received a packet (concatenated;
 //                        a node's records all come from its own LP, so from one rank)
@@ -13,7 +13,9 @@
 //   network/destinations (= destinations) latency per destination (latency_table.hpp)
 //   network/packet_samples  (metrics.packet_sample_every > 0) sampled packets (packet_samples.hpp)
 //
-// summary(combined) turns them into the end-of-run figures. Definitions (cycles; N nodes; the
+// summary(tables) turns them into the end-of-run figures, from the tables spread over the ranks
+// (io::distribute, io::DistributedTables): sums reduced across ranks, order-dependent sums folded
+// in row order, never a whole table on one rank. Definitions (cycles; N nodes; the
 // measurement interval is [warmup, measure_end), of length T):
 //
 //   offered load     flits of packets created in the interval / N / T
@@ -39,8 +41,9 @@
 //   net::NetworkResults results(params);
 //   sim.set_output_sink(&results);
 //   ... run ...
-//   io::ResultSet all = io::combine(results.local_results(run), MPI_COMM_WORLD);
-//   for (const models::Figure& f : results.summary(all)) print(f.label, f.text);
+//   io::DistributedResults mine = io::distribute(results.local_results(run), MPI_COMM_WORLD);
+//   const io::DistributedTables tables(mine.slabs, MPI_COMM_WORLD);
+//   for (const models::Figure& f : results.summary(tables)) print(f.label, f.text);
 #pragma once
 
 #include <cstdint>
@@ -113,10 +116,9 @@ class NetworkResults final : public models::ModelResults {
   void write(const pdes::Record& record) override;
   /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
   io::ResultSet local_results(const pdes::RunResult& run) const override;
-  std::vector<models::Figure> summary(const io::ResultSet& combined) const override;
-  /// False for the per-entity tables the summary ignores (ports, latency, packet samples,
-  /// messages, message sizes): they go to the file without being gathered on any rank.
-  bool summary_reads(const std::string& table) const override;
+  /// Collective: every figure is reduced from the ranks' slabs (no rank holds a table whole).
+  std::vector<models::Figure> summary(const io::DistributedTables& tables) const override;
+  using models::ModelResults::summary;
 
  private:
   struct NodeSums {
@@ -182,10 +184,11 @@ class NetworkResults final : public models::ModelResults {
                        Accumulators& acc) const;
   // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
   std::optional<std::uint64_t> warmup_end() const;
-  // The message figures of the combined results (params_.finite_workload).
-  void append_messages(const io::Table& nodes, std::vector<models::Figure>& rows) const;
-  // The saturation figures (saturation_test.hpp) of the combined results.
-  void append_saturation(const io::ResultSet& combined, std::uint64_t warmup,
+  // The message figures (params_.finite_workload), from the nodes' totals.
+  void append_messages(std::uint64_t delivered, std::uint64_t measured, std::int64_t latency_sum,
+                       std::int64_t latest, std::vector<models::Figure>& rows) const;
+  // The saturation figures (saturation_test.hpp); collective.
+  void append_saturation(const io::DistributedTables& tables, std::uint64_t warmup,
                          std::vector<models::Figure>& rows) const;
 
   NetworkResultsParams params_;

@@ -11,9 +11,9 @@
 //   SelectionFunction::make_results, Workload::make_results
 //
 // NetworkResults hands every committed record of a kind it does not know to the extensions
-// that accept it, adds their tables to the rank's results (io::combine merges them like any
+// that accept it, adds their tables to the rank's results (io::distribute merges them like any
 // other table: concatenated or summed by key, so they must be exact on any rank count) and,
-// after combining, their figures to the summary.
+// after distributing, their figures to the summary.
 //
 // Record kinds: the network model uses 0x4E00 to 0x4E1F; a part takes one in 0x4E20 to 0x4EFF
 // (routing algorithms 0x4E20 on, selection functions 0x4E60 on, workloads 0x4EA0 on), named in
@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "io/results/distributed_tables.hpp"
 #include "io/results/result_set.hpp"
 #include "models/figure.hpp"
 #include "pdes/output_sink.hpp"
@@ -38,8 +39,11 @@ class ResultsExtension {
   virtual void write(const pdes::Record& record) = 0;
   /// Adds this rank's tables to `local` (before the ranks' results are combined).
   virtual void add_tables(io::ResultSet& local) const = 0;
-  /// Adds the summary figures computed from the combined results.
-  virtual void add_figures(const io::ResultSet& combined,
+  /// Adds the summary figures, reduced from the ranks' slabs of the combined tables.
+  /// Collective (every rank calls it, and makes the same reductions): io::DistributedTables
+  /// sums integer columns across ranks and folds anything order-dependent in row order, so
+  /// that the figures are bit-identical on any rank count and no rank holds a whole table.
+  virtual void add_figures(const io::DistributedTables& tables,
                            std::vector<models::Figure>& figures) const = 0;
 };
 

@@ -7,55 +7,70 @@ namespace net {
 
 namespace {
 
-std::uint64_t column_sum(const io::Table& table, const char* column) {
-  const std::size_t c = table.column_index(column);
-  std::uint64_t sum = 0;
-  for (std::size_t r = 0; r < table.rows(); ++r) sum += table.at(r, c).as_u64();
-  return sum;
-}
+constexpr const char* kNodes = "network/nodes";
+constexpr const char* kSources = "network/sources";
+constexpr const char* kSeries = "network/time_series";
 
-void judge_sources(const io::Table& nodes, const io::Table& sources, const SaturationInterval& in,
+// The per-source test's running state, in node order (a fold: sent between ranks as bytes).
+struct SourceScan {
+  bool judged = false;
+  std::uint64_t behind = 0;
+  std::uint64_t worst_source = 0;
+  double worst_delivered = 1.0;
+  double worst_allowed = 1.0;
+};
+
+void judge_sources(const io::DistributedTables& tables, const SaturationInterval& in,
                    SaturationVerdict& v) {
-  const std::uint64_t packets = column_sum(nodes, "packets_generated");
-  const std::uint64_t measured_all = column_sum(sources, "packets_measured");
+  const auto nodes = tables.column_sums(kNodes, {"packets_generated", "flits_generated"});
+  const auto measured = tables.column_sums(kSources, {"packets_measured", "network_latency_sum"});
+  const std::uint64_t packets = nodes[0];
+  const std::uint64_t measured_all = measured[0];
   if (packets == 0 || measured_all == 0) return;  // nothing arrived to judge by
   // The yardsticks of an unsaturated source: its own mean network latency (flows differ: under
   // a permutation some cross busy channels) and the mean packet size. A source none of whose
   // measured packets arrived has no latency of its own: the network's stands in, so that a
   // starved source counts as behind instead of being skipped.
   const double cycle = static_cast<double>(in.ticks_per_cycle);
-  const double packet =
-      static_cast<double>(column_sum(nodes, "flits_generated")) / static_cast<double>(packets);
+  const double packet = static_cast<double>(nodes[1]) / static_cast<double>(packets);
   const double interval = static_cast<double>(in.end_cycle - in.warmup_cycle);
-  const double network_latency =
-      static_cast<double>(static_cast<std::int64_t>(column_sum(sources, "network_latency_sum"))) /
-      cycle / static_cast<double>(measured_all);
-  const std::size_t node_col = sources.column_index("node");
-  const std::size_t offered_col = sources.column_index("flits_offered");
-  const std::size_t delivered_col = sources.column_index("flits_offered_delivered");
-  const std::size_t measured_col = sources.column_index("packets_measured");
-  const std::size_t latency_col = sources.column_index("network_latency_sum");
-  for (std::size_t r = 0; r < sources.rows(); ++r) {
-    const double offered = static_cast<double>(sources.at(r, offered_col).as_u64());
-    if (offered == 0) continue;
-    const double delivered = static_cast<double>(sources.at(r, delivered_col).as_u64());
-    const std::uint64_t measured = sources.at(r, measured_col).as_u64();
-    const double latency = measured == 0
-                               ? network_latency
-                               : static_cast<double>(sources.at(r, latency_col).as_i64()) / cycle /
-                                     static_cast<double>(measured);
-    const double allowance =
-        offered / interval * kSourceLatencies * latency + kSourcePackets * packet;
-    const double share = delivered / offered;
-    const double allowed = std::max(0.0, 1.0 - allowance / offered);
-    if (share < allowed) ++v.sources_behind;
-    if (!v.sources_judged || share - allowed < v.worst_delivered_share - v.worst_allowed_share) {
-      v.sources_judged = true;
-      v.worst_source = sources.at(r, node_col).as_u64();
-      v.worst_delivered_share = share;
-      v.worst_allowed_share = allowed;
-    }
-  }
+  const double network_latency = static_cast<double>(static_cast<std::int64_t>(measured[1])) /
+                                 cycle / static_cast<double>(measured_all);
+  const io::Table& schema = tables.slab(kSources);
+  const std::size_t node_col = schema.column_index("node");
+  const std::size_t offered_col = schema.column_index("flits_offered");
+  const std::size_t delivered_col = schema.column_index("flits_offered_delivered");
+  const std::size_t measured_col = schema.column_index("packets_measured");
+  const std::size_t latency_col = schema.column_index("network_latency_sum");
+  // In node order, as one process would scan the whole table: the first of equally bad
+  // sources stays the worst, whatever the rank count.
+  const SourceScan scan = tables.fold(
+      kSources, SourceScan{}, [&](SourceScan& s, const io::Table& sources, std::size_t r) {
+        const double offered = static_cast<double>(sources.at(r, offered_col).as_u64());
+        if (offered == 0) return;
+        const double delivered = static_cast<double>(sources.at(r, delivered_col).as_u64());
+        const std::uint64_t packets_measured = sources.at(r, measured_col).as_u64();
+        const double latency = packets_measured == 0
+                                   ? network_latency
+                                   : static_cast<double>(sources.at(r, latency_col).as_i64()) /
+                                         cycle / static_cast<double>(packets_measured);
+        const double allowance =
+            offered / interval * kSourceLatencies * latency + kSourcePackets * packet;
+        const double share = delivered / offered;
+        const double allowed = std::max(0.0, 1.0 - allowance / offered);
+        if (share < allowed) ++s.behind;
+        if (!s.judged || share - allowed < s.worst_delivered - s.worst_allowed) {
+          s.judged = true;
+          s.worst_source = sources.at(r, node_col).as_u64();
+          s.worst_delivered = share;
+          s.worst_allowed = allowed;
+        }
+      });
+  v.sources_judged = scan.judged;
+  v.sources_behind = scan.behind;
+  v.worst_source = scan.worst_source;
+  v.worst_delivered_share = scan.worst_delivered;
+  v.worst_allowed_share = scan.worst_allowed;
 }
 
 // Sums of a window range [begin, end) of the time series.
@@ -66,32 +81,33 @@ struct WindowSums {
   std::int64_t latency = 0;     // ticks, of the packets delivered
 };
 
-WindowSums window_sums(const io::Table& series, std::uint64_t begin, std::uint64_t end) {
-  const std::size_t win = series.column_index("window");
-  const std::size_t gen = series.column_index("flits_generated");
-  const std::size_t del = series.column_index("flits_delivered");
-  const std::size_t pkt = series.column_index("packets_delivered");
-  const std::size_t lat = series.column_index("latency_sum");
-  WindowSums s;
-  for (std::size_t r = 0; r < series.rows(); ++r) {
-    const std::uint64_t w = series.at(r, win).as_u64();
-    if (w < begin || w >= end) continue;
-    s.generated += series.at(r, gen).as_u64();
-    s.delivered += series.at(r, del).as_u64();
-    s.packets += series.at(r, pkt).as_u64();
-    s.latency += series.at(r, lat).as_i64();
-  }
-  return s;
+WindowSums window_sums(const io::DistributedTables& tables, std::uint64_t begin,
+                       std::uint64_t end) {
+  const io::Table& schema = tables.slab(kSeries);
+  const std::size_t win = schema.column_index("window");
+  const std::size_t gen = schema.column_index("flits_generated");
+  const std::size_t del = schema.column_index("flits_delivered");
+  const std::size_t pkt = schema.column_index("packets_delivered");
+  const std::size_t lat = schema.column_index("latency_sum");
+  return tables.fold(kSeries, WindowSums{},
+                     [&](WindowSums& s, const io::Table& series, std::size_t r) {
+                       const std::uint64_t w = series.at(r, win).as_u64();
+                       if (w < begin || w >= end) return;
+                       s.generated += series.at(r, gen).as_u64();
+                       s.delivered += series.at(r, del).as_u64();
+                       s.packets += series.at(r, pkt).as_u64();
+                       s.latency += series.at(r, lat).as_i64();
+                     });
 }
 
-void judge_latency_trend(const io::Table& series, const SaturationInterval& in,
+void judge_latency_trend(const io::DistributedTables& tables, const SaturationInterval& in,
                          SaturationVerdict& v) {
   const std::uint64_t first = (in.warmup_cycle + in.window_cycles - 1) / in.window_cycles;
   const std::uint64_t last = in.end_cycle / in.window_cycles;  // exclusive
   if (last < first + 2) return;
   const std::uint64_t half = (last - first) / 2;  // an odd middle window belongs to neither
-  const WindowSums early = window_sums(series, first, first + half);
-  const WindowSums late = window_sums(series, last - half, last);
+  const WindowSums early = window_sums(tables, first, first + half);
+  const WindowSums late = window_sums(tables, last - half, last);
   if (early.packets < kTrendMinPackets || late.packets < kTrendMinPackets || early.latency <= 0) {
     return;
   }
@@ -101,7 +117,8 @@ void judge_latency_trend(const io::Table& series, const SaturationInterval& in,
   v.latency_growing = *v.latency_growth > kLatencyGrowth;
 }
 
-void judge_network(const io::Table& series, const SaturationInterval& in, SaturationVerdict& v) {
+void judge_network(const io::DistributedTables& tables, const SaturationInterval& in,
+                   SaturationVerdict& v) {
   const std::uint64_t middle = in.warmup_cycle + (in.end_cycle - in.warmup_cycle) / 2;
   const std::uint64_t first = (middle + in.window_cycles - 1) / in.window_cycles;
   const std::uint64_t last = in.end_cycle / in.window_cycles;  // exclusive
@@ -111,7 +128,7 @@ void judge_network(const io::Table& series, const SaturationInterval& in, Satura
     v.unknown_reason = "fewer than 2 windows in the second half of the measurement";
     return;
   }
-  const WindowSums s = window_sums(series, first, last);
+  const WindowSums s = window_sums(tables, first, last);
   if (s.generated == 0) {
     v.unknown_reason = "no traffic offered in the second half of the measurement";
     return;
@@ -125,12 +142,12 @@ void judge_network(const io::Table& series, const SaturationInterval& in, Satura
 
 }  // namespace
 
-SaturationVerdict judge_saturation(const io::Table& nodes, const io::Table* sources,
-                                   const io::Table& series, const SaturationInterval& interval) {
+SaturationVerdict judge_saturation(const io::DistributedTables& tables,
+                                   const SaturationInterval& interval) {
   SaturationVerdict v;
-  if (sources != nullptr) judge_sources(nodes, *sources, interval, v);
-  judge_latency_trend(series, interval, v);
-  judge_network(series, interval, v);
+  if (tables.find(kSources) != nullptr) judge_sources(tables, interval, v);
+  judge_latency_trend(tables, interval, v);
+  judge_network(tables, interval, v);
   if (v.sources_behind > 0 || v.latency_growing || v.network_behind) {
     v.saturated = true;
     v.unknown_reason.clear();

@@ -19,10 +19,13 @@
 // "Cannot tell" (saturated empty) when no sign says yes and fewer than two windows lie wholly in
 // the second half of the interval, or nothing was offered there.
 //
-// Everything is computed from integer tables that io::combine made identical on every rank
-// count, in a fixed order: the verdict does not depend on the rank count either.
+// Everything is computed from integer tables whose rows do not depend on the rank count, spread
+// over the ranks (io::DistributedTables): integer sums are reduced across ranks, and the
+// per-source test, which compares floating-point shares and keeps the first worst source in
+// node order, is a fold that visits the sources in node order as one process would. The
+// verdict is bit-identical on any rank count, and no rank holds a whole table.
 //
-//   const SaturationVerdict v = judge_saturation(nodes, sources, series, interval);
+//   const SaturationVerdict v = judge_saturation(tables, interval);   // collective
 //   if (v.saturated && *v.saturated) ...
 #pragma once
 
@@ -30,7 +33,7 @@
 #include <optional>
 #include <string>
 
-#include "io/results/result_set.hpp"
+#include "io/results/distributed_tables.hpp"
 
 namespace net {
 
@@ -70,9 +73,9 @@ struct SaturationVerdict {
   bool network_behind = false;
 };
 
-/// `nodes`: network/nodes (packets_generated, flits_generated); `sources`: network/sources, or
-/// nullptr (results without it: no source test); `series`: network/time_series.
-SaturationVerdict judge_saturation(const io::Table& nodes, const io::Table* sources,
-                                   const io::Table& series, const SaturationInterval& interval);
+/// Collective. Reads network/nodes (packets_generated, flits_generated), network/sources (if
+/// the results have it: otherwise no source test) and network/time_series.
+SaturationVerdict judge_saturation(const io::DistributedTables& tables,
+                                   const SaturationInterval& interval);
 
 }  // namespace net

@@ -83,36 +83,64 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
   return out;
 }
 
-void MissionResults::add_figures(const io::ResultSet& combined,
+void MissionResults::add_figures(const io::DistributedTables& tables,
                                  std::vector<models::Figure>& figures) const {
   using models::Figure;
-  const io::Table* t = combined.find("missions/messages");
-  const std::vector<MissionSummary> missions =
-      t == nullptr ? std::vector<MissionSummary>{}
-                   : summarize_missions(*t, dimension_, half_duplex_, store_and_forward_);
-  const double n = static_cast<double>(missions.size());
+  constexpr const char* kMessages = "missions/messages";
+  // Each mission (a group of the table) whole on one rank, then the missions' figures folded
+  // in mission order: the floating-point sums are those of one process.
+  const std::vector<MissionSummary> mine =
+      tables.find(kMessages) == nullptr
+          ? std::vector<MissionSummary>{}
+          : summarize_missions(tables.whole_groups(kMessages), dimension_, half_duplex_,
+                               store_and_forward_);
+  io::Table missions("missions/summary", "per mission",
+                     {{"group", io::ColumnType::kUInt64, "", ""},
+                      {"makespan", io::ColumnType::kInt64, "", ""},
+                      {"bound", io::ColumnType::kInt64, "", ""},
+                      {"cps_load", io::ColumnType::kInt64, "", ""},
+                      {"completed", io::ColumnType::kInt64, "", ""}},
+                     1, io::Combine::kConcatenate);
+  for (const MissionSummary& m : mine) {
+    missions.add_row({io::Cell::u64(m.group), io::Cell::i64(m.makespan), io::Cell::i64(m.bound),
+                      io::Cell::i64(m.cps_load), io::Cell::i64(m.completed)});
+  }
+  struct Sums {
+    std::uint64_t missions = 0;
+    double sum = 0, sum2 = 0, bound = 0, cps = 0, ratio = 0;
+    std::int64_t lo = 0, hi = 0;
+    std::uint64_t overlaps = 0;
+  };
+  const Sums all =
+      tables.fold_rows(missions, Sums{}, [&](Sums& s, const io::Table& t, std::size_t r) {
+        const std::int64_t makespan = t.at(r, 1).as_i64();
+        const std::int64_t bound = t.at(r, 2).as_i64();
+        const auto x = static_cast<double>(makespan);
+        if (s.missions++ == 0) s.lo = s.hi = makespan;
+        s.sum += x;
+        s.sum2 += x * x;
+        s.bound += static_cast<double>(bound);
+        s.cps += static_cast<double>(t.at(r, 3).as_i64());
+        s.ratio += bound > 0 ? x / static_cast<double>(bound) : 1.0;
+        s.lo = std::min(s.lo, makespan);
+        s.hi = std::max(s.hi, makespan);
+        const std::uint64_t group = t.at(r, 0).as_u64();
+        if (static_cast<std::uint64_t>(t.at(r, 4).as_i64()) >=
+            (group + 1) * period_ * resolution_) {  // cycles
+          ++s.overlaps;
+        }
+      });
+  const double n = static_cast<double>(all.missions);
   figures.push_back(Figure::number("missions", "missions", n, "", "%.0f"));
-  if (missions.empty()) {
+  if (all.missions == 0) {
     figures.push_back(Figure::missing("makespan_mean", "mission makespan", "cycles",
                                       "n/a (no mission message arrived)"));
     return;
   }
-  double sum = 0, sum2 = 0, bound = 0, cps = 0, ratio = 0;
-  std::int64_t lo = missions.front().makespan, hi = lo;
-  std::uint64_t overlaps = 0;
-  for (const MissionSummary& m : missions) {
-    const auto x = static_cast<double>(m.makespan);
-    sum += x;
-    sum2 += x * x;
-    bound += static_cast<double>(m.bound);
-    cps += static_cast<double>(m.cps_load);
-    ratio += m.bound > 0 ? x / static_cast<double>(m.bound) : 1.0;
-    lo = std::min(lo, m.makespan);
-    hi = std::max(hi, m.makespan);
-    if (static_cast<std::uint64_t>(m.completed) >= (std::uint64_t{m.group} + 1) * period_ * resolution_) {  // cycles
-      ++overlaps;
-    }
-  }
+  double sum = all.sum, sum2 = all.sum2, bound = all.bound, cps = all.cps;
+  const double ratio = all.ratio;
+  const std::int64_t lo = all.lo, hi = all.hi;
+  const std::uint64_t overlaps = all.overlaps;
   const double u = static_cast<double>(resolution_);
   sum /= u;
   sum2 /= u * u;

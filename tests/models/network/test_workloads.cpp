@@ -213,11 +213,9 @@ class RepliesResults final : public net::ResultsExtension {
     for (const auto& r : rows_) t.add_row({io::Cell::u64(r.node), io::Cell::u64(r.replies)});
     local.tables.push_back(std::move(t));
   }
-  void add_figures(const io::ResultSet& combined,
+  void add_figures(const io::DistributedTables& tables,
                    std::vector<models::Figure>& figures) const override {
-    const io::Table* t = combined.find("pingpong/replies");
-    std::uint64_t sum = 0;
-    for (std::size_t r = 0; r < t->rows(); ++r) sum += t->at(r, 1).as_u64();
+    const std::uint64_t sum = tables.column_sums("pingpong/replies", {"replies"})[0];
     figures.push_back(
         models::Figure::number("replies", "replies", static_cast<double>(sum), "", "%.0f"));
   }

@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/routing/prdrb/prdrb_results.hpp"
 
+#include <iterator>
 #include <string>
+#include <vector>
 
 namespace net::prdrb {
-
-namespace {
-
-std::uint64_t column_sum(const io::Table& t, const char* name) {
-  const std::size_t c = t.column_index(name);
-  std::uint64_t sum = 0;
-  for (std::size_t r = 0; r < t.rows(); ++r) sum += t.at(r, c).as_u64();
-  return sum;
-}
-
-}  // namespace
 
 void PrDrbResults::write(const pdes::Record& record) {
   if (record.kind == DetectorTotals::kRecordKind) {
@@ -66,15 +57,14 @@ void PrDrbResults::add_tables(io::ResultSet& local) const {
   local.tables.push_back(std::move(sources));
 }
 
-void PrDrbResults::add_figures(const io::ResultSet& combined,
+void PrDrbResults::add_figures(const io::DistributedTables& tables,
                                std::vector<models::Figure>& figures) const {
-  if (const io::Table* r = combined.find(kRouterTable)) {
+  if (tables.find(kRouterTable) != nullptr) {
+    const std::uint64_t detections = tables.column_sums(kRouterTable, {"detections"})[0];
     figures.push_back(models::Figure::number("prdrb_detections", "PR-DRB detections",
-                                             static_cast<double>(column_sum(*r, "detections")),
-                                             "packets", "%.0f"));
+                                             static_cast<double>(detections), "packets", "%.0f"));
   }
-  const io::Table* s = combined.find(kSourceTable);
-  if (s == nullptr) return;
+  if (tables.find(kSourceTable) == nullptr) return;
   struct Total {
     const char* key;
     const char* label;
@@ -89,9 +79,12 @@ void PrDrbResults::add_figures(const io::ResultSet& combined,
       {"prdrb_widenings", "DRB paths opened", "widenings"},
       {"prdrb_watchdog", "FR-DRB watchdog fired", "watchdog"},
   };
-  for (const Total& t : kTotals) {
-    figures.push_back(models::Figure::number(
-        t.key, t.label, static_cast<double>(column_sum(*s, t.column)), "", "%.0f"));
+  std::vector<std::string> columns;
+  for (const Total& t : kTotals) columns.emplace_back(t.column);
+  const std::vector<std::uint64_t> sums = tables.column_sums(kSourceTable, columns);
+  for (std::size_t i = 0; i < std::size(kTotals); ++i) {
+    figures.push_back(models::Figure::number(kTotals[i].key, kTotals[i].label,
+                                             static_cast<double>(sums[i]), "", "%.0f"));
   }
 }
 

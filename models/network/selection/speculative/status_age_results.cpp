@@ -29,30 +29,33 @@ void StatusAgeResults::add_tables(io::ResultSet& local) const {
   local.tables.push_back(std::move(ages));
 }
 
-void StatusAgeResults::add_figures(const io::ResultSet& combined,
+void StatusAgeResults::add_figures(const io::DistributedTables& tables,
                                    std::vector<models::Figure>& figures) const {
-  const io::Table* ages = combined.find(kTable);
+  const io::Table* ages = tables.find(kTable);
   if (ages == nullptr) return;
   const std::size_t hops = ages->column_index("hops");
   const std::size_t uses = ages->column_index("uses");
   const std::size_t sum = ages->column_index("age_sum");
   const std::size_t max = ages->column_index("age_max");
-  for (std::uint64_t h = 1; h <= 2; ++h) {
+  struct Ages {
     std::uint64_t n = 0, total = 0, worst = 0;
-    for (std::size_t r = 0; r < ages->rows(); ++r) {
-      if (ages->at(r, hops).as_u64() != h) continue;
-      n += ages->at(r, uses).as_u64();
-      total += ages->at(r, sum).as_u64();
-      worst = std::max(worst, ages->at(r, max).as_u64());
-    }
-    if (n == 0) continue;
+  };
+  for (std::uint64_t h = 1; h <= 2; ++h) {
+    const Ages a = tables.fold(kTable, Ages{}, [&](Ages& s, const io::Table& t, std::size_t r) {
+      if (t.at(r, hops).as_u64() != h) return;
+      s.n += t.at(r, uses).as_u64();
+      s.total += t.at(r, sum).as_u64();
+      s.worst = std::max(s.worst, t.at(r, max).as_u64());
+    });
+    if (a.n == 0) continue;
     const std::string key = "status_age_" + std::to_string(h) + "hop";
-    figures.push_back(models::Figure::number(
-        key, std::to_string(h) + "-hop status age",
-        static_cast<double>(total) / static_cast<double>(n), "cycles", "%.1f",
-        " (mean at use; max " + std::to_string(worst) + ")"));
-    figures.push_back(models::Figure::number(key + "_max", std::to_string(h) + "-hop status age max",
-                                             static_cast<double>(worst), "cycles", "%.0f"));
+    figures.push_back(
+        models::Figure::number(key, std::to_string(h) + "-hop status age",
+                               static_cast<double>(a.total) / static_cast<double>(a.n), "cycles",
+                               "%.1f", " (mean at use; max " + std::to_string(a.worst) + ")"));
+    figures.push_back(models::Figure::number(key + "_max",
+                                             std::to_string(h) + "-hop status age max",
+                                             static_cast<double>(a.worst), "cycles", "%.0f"));
   }
 }
 

@@ -35,7 +35,7 @@ class StatusAgeResults final : public ResultsExtension {
   }
   void write(const pdes::Record& record) override;
   void add_tables(io::ResultSet& local) const override;
-  void add_figures(const io::ResultSet& combined,
+  void add_figures(const io::DistributedTables& tables,
                    std::vector<models::Figure>& figures) const override;
 
  private:

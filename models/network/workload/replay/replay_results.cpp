@@ -62,35 +62,61 @@ void ReplayResults::add_tables(io::ResultSet& local) const {
   local.tables.push_back(std::move(t));
 }
 
-void ReplayResults::add_figures(const io::ResultSet& combined,
+void ReplayResults::add_figures(const io::DistributedTables& tables,
                                 std::vector<models::Figure>& figures) const {
   using models::Figure;
-  const io::Table* t = combined.find(kTable);
-  if (t == nullptr) return;
-  const auto col = [&](const char* name) { return t->column_index(name); };
-  std::uint64_t finished = 0;
-  std::int64_t last = 0;
-  double compute_share = 0.0, wait_share = 0.0;
-  std::string deadlock;
-  std::uint64_t blocked = 0;
-  for (std::size_t row = 0; row < t->rows(); ++row) {
-    if (t->at(row, col("finished")).as_u64() == 0) {
-      if (++blocked <= 6) {
-        deadlock += std::string(blocked > 1 ? "; " : "") + "rank " +
-                    std::to_string(t->at(row, col("rank")).as_u64()) + " in " +
-                    blocked_in(t->at(row, col("blocked_kind")).as_u64(),
-                               t->at(row, col("blocked_peer")).as_i64(),
-                               t->at(row, col("blocked_tag")).as_i64());
+  const io::Table* schema = tables.find(kTable);
+  if (schema == nullptr) return;
+  const auto col = [&](const char* name) { return schema->column_index(name); };
+  const std::size_t c_finished = col("finished"), c_rank = col("rank"),
+                    c_kind = col("blocked_kind"), c_peer = col("blocked_peer"),
+                    c_tag = col("blocked_tag"), c_finish = col("finish_time"),
+                    c_compute = col("compute_time"), c_wait = col("wait_time");
+  // In rank order over the whole table (a fold): the first kListed blocked ranks are named.
+  constexpr std::size_t kListed = 6;
+  struct Blocked {
+    std::uint64_t rank, kind;
+    std::int64_t peer, tag;
+  };
+  struct Scan {
+    std::uint64_t rows = 0, finished = 0, blocked = 0;
+    std::int64_t last = 0;
+    Blocked listed[kListed] = {};
+  };
+  const Scan scan = tables.fold(kTable, Scan{}, [&](Scan& s, const io::Table& t, std::size_t row) {
+    ++s.rows;
+    if (t.at(row, c_finished).as_u64() == 0) {
+      if (++s.blocked <= kListed) {
+        s.listed[s.blocked - 1] = {t.at(row, c_rank).as_u64(), t.at(row, c_kind).as_u64(),
+                                   t.at(row, c_peer).as_i64(), t.at(row, c_tag).as_i64()};
       }
-      continue;
+      return;
     }
-    ++finished;
-    last = std::max(last, t->at(row, col("finish_time")).as_i64());
+    ++s.finished;
+    s.last = std::max(s.last, t.at(row, c_finish).as_i64());
+  });
+  const std::uint64_t finished = scan.finished;
+  const std::uint64_t blocked = scan.blocked;
+  const std::int64_t last = scan.last;
+  std::string deadlock;
+  for (std::size_t i = 0; i < std::min<std::uint64_t>(blocked, kListed); ++i) {
+    const Blocked& b = scan.listed[i];
+    deadlock += std::string(i > 0 ? "; " : "") + "rank " + std::to_string(b.rank) + " in " +
+                blocked_in(b.kind, b.peer, b.tag);
   }
-  for (std::size_t row = 0; row < t->rows() && last > 0; ++row) {
-    compute_share += static_cast<double>(t->at(row, col("compute_time")).as_i64()) / last;
-    wait_share += static_cast<double>(t->at(row, col("wait_time")).as_i64()) / last;
-  }
+  // Floating-point sums: folded in rank order, as one process adds them.
+  struct Shares {
+    double compute = 0.0, wait = 0.0;
+  };
+  const Shares shares =
+      last <= 0
+          ? Shares{}
+          : tables.fold(kTable, Shares{}, [&](Shares& s, const io::Table& t, std::size_t row) {
+              s.compute += static_cast<double>(t.at(row, c_compute).as_i64()) / last;
+              s.wait += static_cast<double>(t.at(row, c_wait).as_i64()) / last;
+            });
+  const double compute_share = shares.compute;
+  const double wait_share = shares.wait;
   figures.push_back(Figure::number("ranks_finished", "ranks finished",
                                    static_cast<double>(finished), "",
                                    ("%.0f of " + std::to_string(ranks_)).c_str()));
@@ -104,7 +130,7 @@ void ReplayResults::add_figures(const io::ResultSet& combined,
   figures.push_back(Figure::number("execution_time", "execution time",
                                    static_cast<double>(last) / kTicksPerNs, "ns", "%.0f",
                                    " (the last rank's finish)"));
-  const double n = static_cast<double>(std::max<std::uint64_t>(t->rows(), 1));
+  const double n = static_cast<double>(std::max<std::uint64_t>(scan.rows, 1));
   figures.push_back(Figure::number("compute_share", "compute share", compute_share / n, "",
                                    "%.3f", " (mean over ranks, of the execution time)"));
   figures.push_back(Figure::number("wait_share", "wait share", wait_share / n, "", "%.3f",
