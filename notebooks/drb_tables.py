@@ -72,6 +72,22 @@ def dor_drb(title: str, runs: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return side
 
 
+def summary(name: str, side: pd.DataFrame) -> None:
+    """As the notebook's perm-summary.csv: per pattern, the load one step above DOR's highest
+    unsaturated load (saturated = most seeds saturated) and the top load, with spreads."""
+    rows = []
+    for pattern, sub in side.groupby("traffic.pattern"):
+        sub = sub.set_index("traffic.load").sort_index()
+        loads = list(sub.index)
+        ok = [l for l in loads if not sub.loc[l, "DOR_sat"] > 0.5]
+        near = loads[min(len(loads) - 1, loads.index(ok[-1]) + 1)] if ok else loads[0]
+        for tag, l in (("near", near), ("top", loads[-1])):
+            rows.append({"pattern": pattern, "point": tag, "load": l, **sub.loc[l].to_dict()})
+    show(name + " summary (near / top)", pd.DataFrame(rows),
+         ["pattern", "point", "load", "DOR", "DOR_sd", "DRB", "DRB_sd", "lat_change_%", "DOR_acc",
+          "DRB_acc", "acc_change_%", "DOR_cont", "DRB_cont", "width", "width_sd", "stretch_max"])
+
+
 def main() -> None:
     out = Path(sys.argv[1])
     wall = 0.0
@@ -93,7 +109,8 @@ def main() -> None:
                  "perm-hypercube-6D", "perm-hypercube-8D"):
         runs = load(out, name)
         if runs is not None:
-            dor_drb(name, runs, ["traffic.pattern"])
+            side = dor_drb(name, runs, ["traffic.pattern"])
+            summary(name, side)
 
     for name in ("hotspot-torus-8x8", "hotspot-torus-4x4"):
         runs = load(out, name)
@@ -141,6 +158,23 @@ def main() -> None:
         g = table.groupby("width")
         show("phases mean", g.mean().reset_index(), list(table.columns))
         show("phases sd", g.std().reset_index(), list(table.columns))
+
+    # Target 7: hops of packets addressed to their source and of the others (network/pairs,
+    # which metrics.latency_table = "auto" writes up to 256 nodes).
+    for name in ("valiant-drb", "valiant"):
+        runs = load(out, name)
+        if runs is None:
+            continue
+        rows = []
+        for _, r in runs[runs["traffic.pattern"] == "bit_reversal"].iterrows():
+            pairs = wa.pair_latency(wa.load_run(r["path"]))
+            self_ = pairs["src"] == pairs["dst"]
+            rows.append({"load": r["traffic.load"], "seed": r["simulation.seed"],
+                         "hops_other": pairs.loc[~self_, "hops_sum"].sum() / pairs.loc[~self_, "packets"].sum(),
+                         "hops_self": pairs.loc[self_, "hops_sum"].sum() / pairs.loc[self_, "packets"].sum(),
+                         "self_packet_share": pairs.loc[self_, "packets"].sum() / pairs["packets"].sum()})
+        table = pd.DataFrame(rows).sort_values(["load", "seed"])
+        show(f"{name}: bit-reversal hops by pair kind, per seed", table, list(table.columns))
 
     for name, keys in (("i15-tie", ["network.torus_tie"]), ("i15-rule", ["drb.controller"]),
                        ("i15-uniform", ["drb.max_width"])):
