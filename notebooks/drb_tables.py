@@ -5,7 +5,10 @@ Reads the sweep directories that the notebook wrote under WARPNET_NOTEBOOK_OUT (
 WARPNET_DRB_FULL=1) and prints, per point, the mean over the seeds, the sample standard
 deviation (ddof 1) and min..max of the figures the page quotes. It runs nothing.
 
-    PYTHONPATH=analysis /usr/bin/python3 notebooks/drb_tables.py /tmp/drbfull > /tmp/drbfull/tables.txt
+    PYTHONPATH=analysis /usr/bin/python3 notebooks/drb_tables.py /tmp/drbfull [/tmp/drbprobes]
+
+The optional second directory holds the page's probe sweeps (why-dor, why-drb, tr-dor, tr-drb;
+the commands are in docs/reproduction/drb.md).
 """
 from __future__ import annotations
 
@@ -210,6 +213,26 @@ def latency_maps(out: Path) -> None:
     show("latency map sd", g.std().reset_index(), ["case", "routing", "peak", "mean", "std", "peak_port"])
 
 
+def probes(out: Path) -> None:
+    """The page's two VC/ACK probe tables (target 1 "Why", targets 2-3 transpose at 0.2): the
+    `warpnet sweep` runs of docs/reproduction/drb.md in <out>/why-dor, why-drb, tr-dor, tr-drb."""
+    cols = ["latency", "latency_std", "accepted_load", "accepted_load_std", "source_queue_latency",
+            "contention", "mean_width", "mean_width_std", "saturated", "seeds"]
+    for name, keys in (("why-dor", ["router.vcs", "traffic.load"]),
+                       ("why-drb", ["router.vcs", "drb.ack", "traffic.load"]),
+                       ("tr-dor", ["router.vcs"]), ("tr-drb", ["router.vcs", "drb.ack"])):
+        runs = load(out, name)
+        if runs is None:
+            continue
+        runs = runs.copy()
+        table = agg(runs, keys)
+        extra = runs.groupby(keys, sort=True)["source_queue_latency"].mean().reset_index(drop=True)
+        table["source_queue_latency"] = extra
+        show(name, table, keys + cols)
+
+
 if __name__ == "__main__":
     main()
     latency_maps(Path(sys.argv[1]))
+    if len(sys.argv) > 2:
+        probes(Path(sys.argv[2]))
