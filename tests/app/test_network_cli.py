@@ -495,3 +495,19 @@ def test_replay_mapping_file_places_the_ranks(warpnet, tmp_path):
     r = warpnet("run", config)
     assert r.returncode == 2
     assert "workload.mapping_file" in r.stderr and "nodes.txt:2: node 0 is given to two ranks" in r.stderr
+
+
+LABEL_WIDTH = 22  # app/run_report.cpp prints "  {label:<22} {value}"
+
+
+@pytest.mark.parametrize("example", EXAMPLES + ["speculative-hotspot.toml", "missions-q4.toml"])
+def test_every_summary_label_fits_its_column(warpnet, root, tmp_path, example):
+    """A longer label would push its value out of the summary's column (and out of `rows`)."""
+    stats = tmp_path / "s.json"
+    r = warpnet("run", root / "examples" / example, *SHORT, "--no-output", "--stats-json", stats)
+    assert r.returncode == 0, r.stderr
+    import json
+    document = json.loads(stats.read_text())
+    labels = [f["label"] for f in document["figures"].values()] + list(document["model_summary"])
+    too_long = [label for label in labels if len(label) > LABEL_WIDTH]
+    assert not too_long, f"{example}: labels longer than {LABEL_WIDTH} characters: {too_long}"

@@ -163,7 +163,7 @@ void MissionResults::add_figures(const io::DistributedTables& tables,
   figures.push_back(
       Figure::number("makespan_over_bound", "makespan / bound", ratio / n, "", "%.4f"));
   figures.push_back(
-      Figure::number("cps_load_mean", "min-max path load (CPS)", cps / n, "time units", "%.2f"));
+      Figure::number("cps_load_mean", "min-max load (CPS)", cps / n, "time units", "%.2f"));
   figures.push_back(Figure::number("overlapping_missions", "overlapping missions",
                                    static_cast<double>(overlaps), "", "%.0f"));
 }
