@@ -47,7 +47,8 @@ void MissionResults::add_tables(io::ResultSet& local) const {
 }
 
 std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t dimension,
-                                               bool half_duplex, bool store_and_forward) {
+                                               bool half_duplex, bool store_and_forward,
+                                               OptReference opt) {
   std::vector<MissionSummary> out;
   const std::size_t c_group = t.column_index("group");
   const std::size_t c_src = t.column_index("src");
@@ -56,12 +57,16 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
   const std::size_t c_created = t.column_index("created");
   const std::size_t c_delivered = t.column_index("delivered");
   std::vector<MissionMessageSpec> specs;
+  std::vector<ScheduledMessage> scheduled;
+  const OptScheduler solver(dimension, half_duplex, opt.mode, opt.budget);
   auto flush = [&](MissionSummary& s) {
     s.makespan = s.completed - s.released;
     s.bound = ecube_bound(specs, dimension, half_duplex, store_and_forward);
     s.cps_load = min_max_load(specs, dimension, half_duplex, 3, store_and_forward);
+    if (opt.enabled) s.opt = solver.solve(scheduled);
     out.push_back(s);
     specs.clear();
+    scheduled.clear();
   };
   MissionSummary cur;
   for (std::size_t r = 0; r < t.rows(); ++r) {  // sorted by group (the first key)
@@ -70,7 +75,7 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
     const std::int64_t delivered = t.at(r, c_delivered).as_i64();
     if (r == 0 || group != cur.group) {
       if (r != 0) flush(cur);
-      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0};
+      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0, {}};
     }
     cur.released = std::min(cur.released, created);
     cur.completed = std::max(cur.completed, delivered);
@@ -78,6 +83,7 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
     specs.push_back({static_cast<std::uint32_t>(t.at(r, c_src).as_u64()),
                      static_cast<std::uint32_t>(t.at(r, c_dst).as_u64()),
                      static_cast<std::uint32_t>(t.at(r, c_len).as_u64())});
+    scheduled.push_back({specs.back().src, specs.back().dst, specs.back().length, created});
   }
   if (t.rows() > 0) flush(cur);
   return out;
@@ -89,7 +95,7 @@ void MissionResults::add_figures(const io::ResultSet& combined,
   const io::Table* t = combined.find("missions/messages");
   const std::vector<MissionSummary> missions =
       t == nullptr ? std::vector<MissionSummary>{}
-                   : summarize_missions(*t, dimension_, half_duplex_, store_and_forward_);
+                   : summarize_missions(*t, dimension_, half_duplex_, store_and_forward_, opt_);
   const double n = static_cast<double>(missions.size());
   figures.push_back(Figure::number("missions", "missions", n, "", "%.0f"));
   if (missions.empty()) {
@@ -138,6 +144,26 @@ void MissionResults::add_figures(const io::ResultSet& combined,
       Figure::number("cps_load_mean", "min-max path load (CPS)", cps / n, "time units", "%.2f"));
   figures.push_back(Figure::number("overlapping_missions", "overlapping missions",
                                    static_cast<double>(overlaps), "", "%.0f"));
+  if (!opt_.enabled) return;
+  double opt = 0, lower = 0, gap = 0, nodes = 0, proven = 0;
+  for (const MissionSummary& m : missions) {
+    opt += static_cast<double>(m.opt.makespan);
+    lower += static_cast<double>(m.opt.lower_bound);
+    gap += m.opt.lower_bound > 0 ? static_cast<double>(m.opt.makespan - m.opt.lower_bound) /
+                                       static_cast<double>(m.opt.lower_bound)
+                                 : 0.0;
+    nodes += static_cast<double>(m.opt.nodes);
+    proven += m.opt.proven ? 1.0 : 0.0;
+  }
+  figures.push_back(Figure::number("opt_mean", "OPT (best schedule found)", opt / n / u,
+                                   "time units", "%.2f"));
+  figures.push_back(Figure::number("opt_lower_mean", "OPT proven lower bound", lower / n / u,
+                                   "time units", "%.2f"));
+  figures.push_back(Figure::number("opt_proven", "missions with OPT proven", proven, "", "%.0f"));
+  figures.push_back(Figure::number("opt_gap_mean", "OPT gap (opt - lower) / lower", gap / n, "",
+                                   "%.4f"));
+  figures.push_back(
+      Figure::number("opt_nodes_mean", "OPT search nodes per mission", nodes / n, "", "%.0f"));
 }
 
 }  // namespace net::missions
