@@ -73,6 +73,11 @@ void declare_mission_sections(io::Schema& s) {
   s.add_int("mission.opt_budget", d.mission.opt_budget)
       .describe("OPT: search nodes per mission, > 0; past it the best schedule found and the "
                 "proven lower bound are reported");
+  s.add_bool("mission.cps_opt", d.mission.cps_opt)
+      .describe("Also compute CPS-OPT per mission: minimal paths by simulated annealing (least "
+                "peak link load), then the branch-and-bound schedule on them (opt_budget)");
+  s.add_int("mission.cps_iterations", d.mission.cps_iterations)
+      .describe("CPS-OPT: simulated-annealing moves per mission, > 0");
   s.describe_section("adapter",
                      "The SPIDER-like message-level node adapter (router.kind = "
                      "\"message_switch\"; docs/missions.md)");
@@ -117,6 +122,8 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.mission.duration = static_cast<std::uint64_t>(c.get_int("mission.duration"));
   m.mission.opt = c.get_bool("mission.opt");
   m.mission.opt_budget = c.get_int("mission.opt_budget");
+  m.mission.cps_opt = c.get_bool("mission.cps_opt");
+  m.mission.cps_iterations = c.get_int("mission.cps_iterations");
   m.adapter.policy = c.get_string("adapter.policy");
   m.adapter.routing = c.get_string("adapter.routing");
   m.adapter.links = c.get_string("adapter.links");
@@ -159,6 +166,11 @@ void validate(const MissionParams& p, std::uint64_t num_nodes) {
     throw pdes::ConfigError("mission.opt_budget",
                             std::to_string(p.opt_budget) + " is not a number of search nodes: "
                                                            "OPT needs a budget of at least 1");
+  }
+  if (p.cps_iterations <= 0) {
+    throw pdes::ConfigError("mission.cps_iterations",
+                            std::to_string(p.cps_iterations) + " annealing moves: CPS-OPT needs "
+                                                               "at least 1");
   }
   if (p.count == 0 || p.period == 0) {
     throw pdes::ConfigError("mission.count", "count and period must be at least 1");

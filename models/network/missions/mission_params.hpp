@@ -25,6 +25,9 @@
 //                 its e-cube paths (opt_schedule.hpp; offline, in the results)
 //   opt_budget    search nodes per mission (> 0); past it OPT reports the best schedule found
 //                 and the proven lower bound
+//   cps_opt       also compute CPS-OPT: paths by simulated annealing (cps_annealer.hpp), then
+//                 the branch-and-bound schedule on them (budget opt_budget)
+//   cps_iterations annealing moves per mission (> 0)
 //
 // [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
 //   policy        the scheduling policy (scheduling_policy.hpp)
@@ -66,6 +69,8 @@ struct MissionParams {
   std::uint64_t duration = 20000;  ///< mission_stream: time units of arrivals
   bool opt = false;                  ///< compute OPT per mission (opt_schedule.hpp)
   std::int64_t opt_budget = 20000;   ///< OPT: search nodes per mission, > 0
+  bool cps_opt = false;              ///< compute CPS-OPT per mission (cps_annealer.hpp)
+  std::int64_t cps_iterations = 20000;  ///< CPS-OPT: annealing moves per mission, > 0
   bool operator==(const MissionParams&) const = default;
 };
 
@@ -94,7 +99,7 @@ void declare_mission_sections(io::Schema& schema);
 MissionSetup mission_setup_from(const io::Config& config);
 /// Throws pdes::ConfigError naming the key and value: density outside (0, 1], σ < 0, a mean
 /// below 1 or above 65535, count 0, period 0, hot spots above `num_nodes`, or an OPT budget
-/// <= 0.
+/// or annealing length <= 0.
 void validate(const MissionParams& params, std::uint64_t num_nodes);
 
 }  // namespace net::missions

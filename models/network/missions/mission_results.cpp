@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/network/missions/cps_annealer.hpp"
 #include "models/network/missions/link_load_bound.hpp"
 
 namespace net::missions {
@@ -59,11 +60,17 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
   std::vector<MissionMessageSpec> specs;
   std::vector<ScheduledMessage> scheduled;
   const OptScheduler solver(dimension, half_duplex, opt.mode, opt.budget);
+  const CpsAnnealer annealer(dimension, half_duplex, opt.cps_iterations);
   auto flush = [&](MissionSummary& s) {
     s.makespan = s.completed - s.released;
     s.bound = ecube_bound(specs, dimension, half_duplex, store_and_forward);
     s.cps_load = min_max_load(specs, dimension, half_duplex, 3, store_and_forward);
     if (opt.enabled) s.opt = solver.solve(scheduled);
+    if (opt.cps) {
+      const AnnealedPaths paths = annealer.anneal(scheduled, s.group);
+      s.cps_peak = paths.peak_load;
+      s.cps_opt = solver.solve(scheduled, paths.dimensions);
+    }
     out.push_back(s);
     specs.clear();
     scheduled.clear();
@@ -75,7 +82,7 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
     const std::int64_t delivered = t.at(r, c_delivered).as_i64();
     if (r == 0 || group != cur.group) {
       if (r != 0) flush(cur);
-      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0, {}};
+      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0, {}, {}, 0};
     }
     cur.released = std::min(cur.released, created);
     cur.completed = std::max(cur.completed, delivered);
@@ -144,6 +151,23 @@ void MissionResults::add_figures(const io::ResultSet& combined,
       Figure::number("cps_load_mean", "min-max path load (CPS)", cps / n, "time units", "%.2f"));
   figures.push_back(Figure::number("overlapping_missions", "overlapping missions",
                                    static_cast<double>(overlaps), "", "%.0f"));
+  if (opt_.cps) {
+    double best = 0, lower = 0, proven = 0, peak = 0;
+    for (const MissionSummary& m : missions) {
+      best += static_cast<double>(m.cps_opt.makespan);
+      lower += static_cast<double>(m.cps_opt.lower_bound);
+      proven += m.cps_opt.proven ? 1.0 : 0.0;
+      peak += static_cast<double>(m.cps_peak);
+    }
+    figures.push_back(Figure::number("cps_opt_mean", "CPS-OPT (annealed paths, best schedule)",
+                                     best / n / u, "time units", "%.2f"));
+    figures.push_back(Figure::number("cps_opt_lower_mean", "CPS-OPT lower bound on its paths",
+                                     lower / n / u, "time units", "%.2f"));
+    figures.push_back(
+        Figure::number("cps_opt_proven", "missions with CPS-OPT proven", proven, "", "%.0f"));
+    figures.push_back(Figure::number("cps_peak_mean", "annealed paths' peak link load",
+                                     peak / n / u, "time units", "%.2f"));
+  }
   if (!opt_.enabled) return;
   double opt = 0, lower = 0, gap = 0, nodes = 0, proven = 0;
   for (const MissionSummary& m : missions) {

@@ -11,7 +11,9 @@
 //   after the next mission's start: must be 0, else raise mission.period); with mission.opt,
 //   opt_mean (best schedule found by OptScheduler), opt_lower_mean (its proven lower bound),
 //   opt_proven (missions whose OPT is proven optimal), opt_gap_mean (mean of (opt − lower) /
-//   lower), opt_nodes_mean (search nodes per mission).
+//   lower), opt_nodes_mean (search nodes per mission); with mission.cps_opt, cps_opt_mean (the
+//   best schedule on the annealed paths), cps_opt_lower_mean (its proven lower bound on those
+//   paths), cps_opt_proven, cps_peak_mean (the annealed paths' peak link load).
 // makespan of a mission = its last arrival − its first release (§2).
 #pragma once
 
@@ -34,6 +36,8 @@ struct MissionSummary {
   std::int64_t cps_load = 0;  ///< min_max_load
   std::uint64_t messages = 0;
   OptResult opt;  ///< with OptReference::enabled
+  OptResult cps_opt;           ///< with OptReference::cps: the schedule on annealed paths
+  std::int64_t cps_peak = 0;   ///< with OptReference::cps: the annealed paths' peak link load
 };
 
 /// Whether and how the results compute OPT (opt_schedule.hpp).
@@ -41,6 +45,8 @@ struct OptReference {
   bool enabled = false;
   ScheduleMode mode = ScheduleMode::kMessage;
   std::uint64_t budget = 20000;
+  bool cps = false;                  ///< CPS-OPT (cps_annealer.hpp + OptScheduler)
+  std::uint64_t cps_iterations = 20000;
 };
 
 std::vector<MissionSummary> summarize_missions(const io::Table& messages,

@@ -116,7 +116,10 @@ std::unique_ptr<ResultsExtension> MissionWorkload::make_results() const {
                                           params_.resolution, store_and_forward_,
                                           OptReference{params_.opt, opt_mode_,
                                                        static_cast<std::uint64_t>(
-                                                           params_.opt_budget)});
+                                                           params_.opt_budget),
+                                                       params_.cps_opt,
+                                                       static_cast<std::uint64_t>(
+                                                           params_.cps_iterations)});
 }
 
 }  // namespace net::missions

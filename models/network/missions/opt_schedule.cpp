@@ -16,16 +16,25 @@ constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
 // One search over one mission: the partial schedule, placed and undone in place.
 class Search {
  public:
-  Search(std::span<const ScheduledMessage> msgs, std::uint32_t n, bool half, ScheduleMode mode,
-         std::uint64_t budget)
+  /// `dims`: each message's dimensions in path order; empty: the e-cube paths.
+  Search(std::span<const ScheduledMessage> msgs, std::span<const std::vector<std::uint32_t>> dims,
+         std::uint32_t n, bool half, ScheduleMode mode, std::uint64_t budget)
       : msgs_(msgs), mode_(mode), budget_(budget) {
     const std::size_t links = (std::size_t{1} << n) * n;
     free_.assign(links, kInf);
     uses_.resize(links);
     for (std::size_t i = 0; i < msgs.size(); ++i) {
+      std::vector<std::uint32_t> order;
+      if (dims.empty()) {
+        for (std::uint32_t diff = msgs[i].src ^ msgs[i].dst; diff != 0; diff &= diff - 1) {
+          order.push_back(static_cast<std::uint32_t>(std::countr_zero(diff)));
+        }
+      } else {
+        order = dims[i];
+      }
       std::vector<std::uint32_t> path;
-      for (std::uint32_t at = msgs[i].src; at != msgs[i].dst;) {
-        const auto d = static_cast<std::uint32_t>(std::countr_zero(at ^ msgs[i].dst));
+      std::uint32_t at = msgs[i].src;
+      for (const std::uint32_t d : order) {
         const std::uint32_t from = half ? (at & ~(1u << d)) : at;
         path.push_back(from * n + d);
         at ^= 1u << d;
@@ -256,7 +265,13 @@ class Search {
 }  // namespace
 
 OptResult OptScheduler::solve(std::span<const ScheduledMessage> messages) const {
-  Search search(messages, dimension_, half_duplex_, mode_, budget_);
+  Search search(messages, {}, dimension_, half_duplex_, mode_, budget_);
+  return search.run();
+}
+
+OptResult OptScheduler::solve(std::span<const ScheduledMessage> messages,
+                              std::span<const std::vector<std::uint32_t>> dimensions) const {
+  Search search(messages, dimensions, dimension_, half_duplex_, mode_, budget_);
   return search.run();
 }
 

@@ -46,6 +46,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace net::missions {
 
@@ -72,6 +73,10 @@ class OptScheduler {
       : dimension_(dimension), half_duplex_(half_duplex), mode_(mode), budget_(budget) {}
 
   OptResult solve(std::span<const ScheduledMessage> messages) const;
+  /// The same over given minimal paths: `dimensions[i]` lists the dimensions message i corrects,
+  /// in path order (CPS-OPT, cps_annealer.hpp).
+  OptResult solve(std::span<const ScheduledMessage> messages,
+                  std::span<const std::vector<std::uint32_t>> dimensions) const;
 
  private:
   const std::uint32_t dimension_;

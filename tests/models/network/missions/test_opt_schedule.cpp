@@ -128,7 +128,9 @@ TEST_CASE("OPT agrees with an exhaustive search on small random missions") {
     std::vector<ScheduledMessage> m;
     std::size_t total_ops = 0;
     while (m.size() < 5) {
-      ScheduledMessage x{rng() % nodes, rng() % nodes, 1 + rng() % 6,
+      ScheduledMessage x{static_cast<std::uint32_t>(rng() % nodes),
+                         static_cast<std::uint32_t>(rng() % nodes),
+                         static_cast<std::uint32_t>(1 + rng() % 6),
                          static_cast<std::int64_t>(rng() % 3)};
       if (x.src == x.dst) continue;
       const auto h = static_cast<std::size_t>(std::popcount(x.src ^ x.dst));
