@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/missions/opt_schedule.hpp"
 
+#include "models/network/missions/circuit_list_schedule.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -12,6 +14,8 @@ namespace net::missions {
 namespace {
 
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
+/// Local-search moves of the backfilled circuit schedules (circuit_list_schedule.hpp).
+constexpr std::uint64_t kCircuitMoves = 200;
 
 // One search over one mission: the partial schedule, placed and undone in place.
 class Search {
@@ -234,6 +238,10 @@ class Search {
     auto by_fifo = [&](std::size_t i) { return std::make_tuple(earliest(i), i); };
     best_ = std::min({list_schedule(by_lbf), list_schedule(by_lbf_only), list_schedule(by_ff),
                       list_schedule(by_lf), list_schedule(by_fifo)});
+    if (mode_ == ScheduleMode::kCircuit && root < best_) {  // backfilled list schedules
+      const CircuitListSchedule backfill(msgs_, paths_, free_.size());
+      best_ = std::min(best_, backfill.best(kCircuitMoves, msgs_.size()));
+    }
     if (root < best_) branch();
     r.makespan = best_ - r_min;
     r.proven = !aborted_ || best_ <= root;

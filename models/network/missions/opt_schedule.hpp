@@ -28,7 +28,8 @@
 //     branch on the next operation of every unfinished message.
 // Children are searched depth first in LBF order (largest ℓ × remaining hops first), so the
 // first leaf is the LBF list schedule; before the search, list schedules under LBF, FF, LF and
-// FIFO orders give the first upper bound.
+// FIFO orders give the first upper bound, and under circuit switching also backfilled list
+// schedules improved by a short local search (circuit_list_schedule.hpp).
 //
 // Lower bound of a node, the largest of
 //   - per link: max(free time, least head of its unplaced operations) + their total length +
