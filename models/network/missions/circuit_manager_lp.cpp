@@ -21,12 +21,8 @@ CircuitManagerLp::CircuitManagerLp(std::uint32_t router, std::uint32_t dimension
       params_(params),
       half_duplex_(params.links == "half_duplex"),
       policy_(std::move(policy)),
-      cycle_(cycle_ticks) {}
-
-std::size_t CircuitManagerLp::link(std::uint32_t at, std::uint32_t d) const {
-  const std::uint32_t from = half_duplex_ ? (at & ~(1u << d)) : at;
-  return std::size_t{from} * dimension_ + d;
-}
+      cycle_(cycle_ticks),
+      paths_(circuit_routing(params.routing), dimension, half_duplex_, params.dfs_slack) {}
 
 void CircuitManagerLp::on_init(CircuitState& state, pdes::Context<NetEvent>& /*ctx*/) const {
   if (router_ != 0) return;
@@ -91,15 +87,7 @@ void CircuitManagerLp::decide(CircuitState& state, pdes::Context<NetEvent>& ctx)
   std::vector<CircuitWaiting> still;
   std::vector<std::size_t> path;
   for (const CircuitWaiting& c : state.waiting) {
-    path.clear();
-    bool free = true;
-    for (std::uint32_t at = c.msg.src; at != c.msg.dst;) {
-      const auto d = static_cast<std::uint32_t>(std::countr_zero(at ^ c.msg.dst));
-      path.push_back(link(at, d));
-      free = free && state.busy_until[path.back()] <= t;
-      at ^= 1u << d;
-    }
-    if (!free) {
+    if (!paths_.find(c.msg, state.busy_until, t, path)) {
       still.push_back(c);
       continue;
     }

@@ -12,10 +12,17 @@
 // other router only forwards its node's messages to it. Hold-and-wait rule [OURS, spec §8.7
 // calibration]: no hold; at every cycle in which a message is released or a link frees, the
 // waiting messages are tried in one global order — adapter.policy's priority at their source,
-// then release cycle, source, id — and each whose whole path is free starts. This is more
-// centralized than a per-source scheduler (it orders sources against each other too).
+// then release cycle, source, id — and each for which a probe finds a free path starts. This is
+// more centralized than a per-source scheduler (it orders sources against each other too).
 //
-// Limitations: e-cube paths only; one LP does all the work (no parallelism within a run).
+// Paths (circuit_path.hpp): adapter.routing = ecube (the fixed path), pa (the probe takes the
+// lowest free needed dimension at each hop, no backtracking) or dfs (a depth-first probe with
+// detours and backtracking). The same manager runs DFS under virtual cut-through: a DFS probe
+// either reaches the destination or leaves the message at its source, so nothing is ever
+// buffered and, as the paper observes (§4.2, spec §4.3), "VCT essentially degenerates into
+// circuit-switching".
+//
+// Limitations: one LP does all the work (no parallelism within a run).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +32,7 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/event/net_event.hpp"
+#include "models/network/missions/circuit_path.hpp"
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/mission_params.hpp"
 #include "models/network/missions/scheduling_policy.hpp"
@@ -68,7 +76,6 @@ class CircuitManagerLp final : public pdes::LogicalProcess<CircuitState, NetEven
   void on_finish(const CircuitState& state, pdes::CommitContext& ctx) const override;
 
  private:
-  std::size_t link(std::uint32_t at, std::uint32_t d) const;
   void decide(CircuitState& state, pdes::Context<NetEvent>& ctx) const;
   void schedule_decide(std::int64_t at_cycle, CircuitState& state,
                        pdes::Context<NetEvent>& ctx) const;
@@ -80,6 +87,7 @@ class CircuitManagerLp final : public pdes::LogicalProcess<CircuitState, NetEven
   const bool half_duplex_;
   const std::shared_ptr<const SchedulingPolicy> policy_;
   const std::int64_t cycle_;
+  const CircuitPathFinder paths_;
 };
 
 }  // namespace net::missions

@@ -8,6 +8,7 @@
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/message_node_lp.hpp"
 #include "models/network/missions/message_switch_lp.hpp"
+#include "models/network/missions/pa_cut_through_lp.hpp"
 #include "models/network/missions/pa_switch_lp.hpp"
 #include "models/network/missions/policy_registry.hpp"
 #include "models/network/topology/hypercube.hpp"
@@ -49,21 +50,18 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(a.params.missions.adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
   const AdapterParams& adapter = a.params.missions.adapter;
-  if (adapter.routing != "ecube" && adapter.switching != "message") {
-    throw pdes::ConfigError("adapter.switching", "'" + adapter.switching +
-                                                     "' is not available with adapter.routing = \"" +
-                                                     adapter.routing +
-                                                     "\" (message switching only)");
-  }
-  if (adapter.switching == "circuit") {
-    if (adapter.routing != "ecube") {
-      throw pdes::ConfigError("adapter.routing",
-                              "'" + adapter.routing + "' is not available with adapter.switching "
-                                                      "= \"circuit\" (e-cube only)");
-    }
+  // Circuit switching, and DFS under VCT (a DFS probe never leaves a message inside the
+  // network: VCT degenerates into circuit switching, spec §4.3), run on the circuit manager.
+  const bool circuit = adapter.switching == "circuit" ||
+                       (adapter.switching == "vct" && adapter.routing == "dfs");
+  if (circuit) {
     sim.add_lp(id, std::make_unique<const CircuitManagerLp>(router, n, a.layout, adapter,
                                                             std::move(policy),
                                                             a.params.router.cycle_ps));
+  } else if (adapter.switching == "vct" && adapter.routing == "pa") {
+    sim.add_lp(id, std::make_unique<const PaCutThroughLp>(router, n, a.layout, adapter,
+                                                          std::move(policy),
+                                                          a.params.router.cycle_ps));
   } else if (adapter.routing == "pa" || adapter.routing == "dfs") {
     sim.add_lp(id, std::make_unique<const PaSwitchLp>(router, n, a.layout, adapter,
                                                       std::move(policy), a.params.router.cycle_ps));

@@ -67,6 +67,17 @@ void declare_mission_sections(io::Schema& s) {
       .range(1, 1 << 30)
       .unit("time units")
       .describe("mission_stream: arrivals stop after this time");
+  s.add_bool("mission.opt", d.mission.opt)
+      .describe("Also compute OPT per mission: the branch-and-bound optimal schedule over "
+                "e-cube paths under adapter.switching (offline, in the results)");
+  s.add_int("mission.opt_budget", d.mission.opt_budget)
+      .describe("OPT: search nodes per mission, > 0; past it the best schedule found and the "
+                "proven lower bound are reported");
+  s.add_bool("mission.cps_opt", d.mission.cps_opt)
+      .describe("Also compute CPS-OPT per mission: minimal paths by simulated annealing (least "
+                "peak link load), then the branch-and-bound schedule on them (opt_budget)");
+  s.add_int("mission.cps_iterations", d.mission.cps_iterations)
+      .describe("CPS-OPT: simulated-annealing moves per mission, > 0");
   s.describe_section("adapter",
                      "The SPIDER-like message-level node adapter (router.kind = "
                      "\"message_switch\"; docs/missions.md)");
@@ -79,7 +90,7 @@ void declare_mission_sections(io::Schema& s) {
                 "detours when every needed link is busy");
   s.add_choice("adapter.switching", d.adapter.switching, {"message", "vct", "circuit"})
       .describe("message: store-and-forward message switching; vct: virtual cut-through; "
-                "circuit: circuit switching (vct and circuit: e-cube only)");
+                "circuit: circuit switching (each with ecube, pa and dfs)");
   s.add_choice("adapter.links", d.adapter.links, {"half_duplex", "full_duplex"})
       .describe("half_duplex: one message at a time on a link, either way (the paper)");
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})
@@ -109,6 +120,10 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.mission.hot_spots = static_cast<std::uint32_t>(c.get_int("mission.hot_spots"));
   m.mission.interarrival = c.get_float("mission.interarrival");
   m.mission.duration = static_cast<std::uint64_t>(c.get_int("mission.duration"));
+  m.mission.opt = c.get_bool("mission.opt");
+  m.mission.opt_budget = c.get_int("mission.opt_budget");
+  m.mission.cps_opt = c.get_bool("mission.cps_opt");
+  m.mission.cps_iterations = c.get_int("mission.cps_iterations");
   m.adapter.policy = c.get_string("adapter.policy");
   m.adapter.routing = c.get_string("adapter.routing");
   m.adapter.links = c.get_string("adapter.links");
@@ -146,6 +161,16 @@ void validate(const MissionParams& p, std::uint64_t num_nodes) {
   if (p.delta_t >= p.period) {
     throw pdes::ConfigError("mission.delta_t", std::to_string(p.delta_t) +
                                                    " is not below mission.period");
+  }
+  if (p.opt_budget <= 0) {
+    throw pdes::ConfigError("mission.opt_budget",
+                            std::to_string(p.opt_budget) + " is not a number of search nodes: "
+                                                           "OPT needs a budget of at least 1");
+  }
+  if (p.cps_iterations <= 0) {
+    throw pdes::ConfigError("mission.cps_iterations",
+                            std::to_string(p.cps_iterations) + " annealing moves: CPS-OPT needs "
+                                                               "at least 1");
   }
   if (p.count == 0 || p.period == 0) {
     throw pdes::ConfigError("mission.count", "count and period must be at least 1");

@@ -21,13 +21,21 @@
 //   interarrival  workload.kind = "mission_stream" (steady state, §4.3): mean time units between
 //                 a node's Poisson arrivals
 //   duration      mission_stream: arrivals stop after this many time units (paper: 20,000)
+//   opt           also compute OPT, the branch-and-bound optimal schedule of every mission over
+//                 its e-cube paths (opt_schedule.hpp; offline, in the results)
+//   opt_budget    search nodes per mission (> 0); past it OPT reports the best schedule found
+//                 and the proven lower bound
+//   cps_opt       also compute CPS-OPT: paths by simulated annealing (cps_annealer.hpp), then
+//                 the branch-and-bound schedule on them (budget opt_budget)
+//   cps_iterations annealing moves per mission (> 0)
 //
 // [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
 //   policy        the scheduling policy (scheduling_policy.hpp)
 //   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
 //                 minimal, one queue per node; pa_switch_lp.hpp) or dfs (pa with detours)
-//   switching     message (store-and-forward, §5 MS), vct (virtual cut-through, e-cube) or
-//                 circuit (circuit switching, e-cube; circuit_manager_lp.hpp)
+//   switching     message (store-and-forward, §5 MS), vct (virtual cut-through; PA:
+//                 pa_cut_through_lp.hpp, DFS: circuit_manager_lp.hpp) or circuit (circuit
+//                 switching, every routing; circuit_manager_lp.hpp)
 //   links         half_duplex (the paper) or full_duplex
 //   arbitration   how the two ends of a half-duplex link share it (spec §9, not stated):
 //                 "shared" (default): one priority queue for both directions, the first message
@@ -59,6 +67,10 @@ struct MissionParams {
   std::uint32_t hot_spots = 0;
   double interarrival = 20.0;   ///< mission_stream: mean time units between a node's messages
   std::uint64_t duration = 20000;  ///< mission_stream: time units of arrivals
+  bool opt = false;                  ///< compute OPT per mission (opt_schedule.hpp)
+  std::int64_t opt_budget = 20000;   ///< OPT: search nodes per mission, > 0
+  bool cps_opt = false;              ///< compute CPS-OPT per mission (cps_annealer.hpp)
+  std::int64_t cps_iterations = 20000;  ///< CPS-OPT: annealing moves per mission, > 0
   bool operator==(const MissionParams&) const = default;
 };
 
@@ -86,7 +98,8 @@ inline constexpr std::uint32_t kMaxMissionDimension = 16;
 void declare_mission_sections(io::Schema& schema);
 MissionSetup mission_setup_from(const io::Config& config);
 /// Throws pdes::ConfigError naming the key and value: density outside (0, 1], σ < 0, a mean
-/// below 1 or above 65535, count 0, period 0, or hot spots above `num_nodes`.
+/// below 1 or above 65535, count 0, period 0, hot spots above `num_nodes`, or an OPT budget
+/// or annealing length <= 0.
 void validate(const MissionParams& params, std::uint64_t num_nodes);
 
 }  // namespace net::missions

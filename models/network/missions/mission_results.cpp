@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/network/missions/cps_annealer.hpp"
 #include "models/network/missions/link_load_bound.hpp"
 
 namespace net::missions {
@@ -47,7 +48,8 @@ void MissionResults::add_tables(io::ResultSet& local) const {
 }
 
 std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t dimension,
-                                               bool half_duplex, bool store_and_forward) {
+                                               bool half_duplex, bool store_and_forward,
+                                               OptReference opt) {
   std::vector<MissionSummary> out;
   const std::size_t c_group = t.column_index("group");
   const std::size_t c_src = t.column_index("src");
@@ -56,12 +58,22 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
   const std::size_t c_created = t.column_index("created");
   const std::size_t c_delivered = t.column_index("delivered");
   std::vector<MissionMessageSpec> specs;
+  std::vector<ScheduledMessage> scheduled;
+  const OptScheduler solver(dimension, half_duplex, opt.mode, opt.budget);
+  const CpsAnnealer annealer(dimension, half_duplex, opt.cps_iterations);
   auto flush = [&](MissionSummary& s) {
     s.makespan = s.completed - s.released;
     s.bound = ecube_bound(specs, dimension, half_duplex, store_and_forward);
     s.cps_load = min_max_load(specs, dimension, half_duplex, 3, store_and_forward);
+    if (opt.enabled) s.opt = solver.solve(scheduled);
+    if (opt.cps) {
+      const AnnealedPaths paths = annealer.anneal(scheduled, s.group);
+      s.cps_peak = paths.peak_load;
+      s.cps_opt = solver.solve(scheduled, paths.dimensions);
+    }
     out.push_back(s);
     specs.clear();
+    scheduled.clear();
   };
   MissionSummary cur;
   for (std::size_t r = 0; r < t.rows(); ++r) {  // sorted by group (the first key)
@@ -70,7 +82,7 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
     const std::int64_t delivered = t.at(r, c_delivered).as_i64();
     if (r == 0 || group != cur.group) {
       if (r != 0) flush(cur);
-      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0};
+      cur = MissionSummary{group, created, delivered, 0, 0, 0, 0, {}, {}, 0};
     }
     cur.released = std::min(cur.released, created);
     cur.completed = std::max(cur.completed, delivered);
@@ -78,6 +90,7 @@ std::vector<MissionSummary> summarize_missions(const io::Table& t, std::uint32_t
     specs.push_back({static_cast<std::uint32_t>(t.at(r, c_src).as_u64()),
                      static_cast<std::uint32_t>(t.at(r, c_dst).as_u64()),
                      static_cast<std::uint32_t>(t.at(r, c_len).as_u64())});
+    scheduled.push_back({specs.back().src, specs.back().dst, specs.back().length, created});
   }
   if (t.rows() > 0) flush(cur);
   return out;
@@ -93,23 +106,38 @@ void MissionResults::add_figures(const io::DistributedTables& tables,
       tables.find(kMessages) == nullptr
           ? std::vector<MissionSummary>{}
           : summarize_missions(tables.whole_groups(kMessages), dimension_, half_duplex_,
-                               store_and_forward_);
+                               store_and_forward_, opt_);
   io::Table missions("missions/summary", "per mission",
                      {{"group", io::ColumnType::kUInt64, "", ""},
                       {"makespan", io::ColumnType::kInt64, "", ""},
                       {"bound", io::ColumnType::kInt64, "", ""},
                       {"cps_load", io::ColumnType::kInt64, "", ""},
-                      {"completed", io::ColumnType::kInt64, "", ""}},
+                      {"completed", io::ColumnType::kInt64, "", ""},
+                      {"opt", io::ColumnType::kInt64, "", ""},
+                      {"opt_lower", io::ColumnType::kInt64, "", ""},
+                      {"opt_proven", io::ColumnType::kInt64, "", ""},
+                      {"opt_nodes", io::ColumnType::kInt64, "", ""},
+                      {"cps_opt", io::ColumnType::kInt64, "", ""},
+                      {"cps_opt_lower", io::ColumnType::kInt64, "", ""},
+                      {"cps_opt_proven", io::ColumnType::kInt64, "", ""},
+                      {"cps_peak", io::ColumnType::kInt64, "", ""}},
                      1, io::Combine::kConcatenate);
   for (const MissionSummary& m : mine) {
-    missions.add_row({io::Cell::u64(m.group), io::Cell::i64(m.makespan), io::Cell::i64(m.bound),
-                      io::Cell::i64(m.cps_load), io::Cell::i64(m.completed)});
+    const auto i64 = [](auto v) { return io::Cell::i64(static_cast<std::int64_t>(v)); };
+    missions.add_row({io::Cell::u64(m.group), i64(m.makespan), i64(m.bound), i64(m.cps_load),
+                      i64(m.completed), i64(m.opt.makespan), i64(m.opt.lower_bound),
+                      i64(m.opt.proven ? 1 : 0), i64(m.opt.nodes), i64(m.cps_opt.makespan),
+                      i64(m.cps_opt.lower_bound), i64(m.cps_opt.proven ? 1 : 0),
+                      i64(m.cps_peak)});
   }
   struct Sums {
     std::uint64_t missions = 0;
     double sum = 0, sum2 = 0, bound = 0, cps = 0, ratio = 0;
     std::int64_t lo = 0, hi = 0;
     std::uint64_t overlaps = 0;
+    // OPT and CPS-OPT (opt_.enabled, opt_.cps), summed in mission order as one process would.
+    double opt = 0, opt_lower = 0, opt_gap = 0, opt_nodes = 0, opt_proven = 0;
+    double cps_opt = 0, cps_opt_lower = 0, cps_opt_proven = 0, cps_peak = 0;
   };
   const Sums all =
       tables.fold_rows(missions, Sums{}, [&](Sums& s, const io::Table& t, std::size_t r) {
@@ -129,6 +157,19 @@ void MissionResults::add_figures(const io::DistributedTables& tables,
             (group + 1) * period_ * resolution_) {  // cycles
           ++s.overlaps;
         }
+        const std::int64_t opt = t.at(r, 5).as_i64();
+        const std::int64_t opt_lower = t.at(r, 6).as_i64();
+        s.opt += static_cast<double>(opt);
+        s.opt_lower += static_cast<double>(opt_lower);
+        s.opt_gap += opt_lower > 0 ? static_cast<double>(opt - opt_lower) /
+                                         static_cast<double>(opt_lower)
+                                   : 0.0;
+        s.opt_proven += static_cast<double>(t.at(r, 7).as_i64());
+        s.opt_nodes += static_cast<double>(t.at(r, 8).as_i64());
+        s.cps_opt += static_cast<double>(t.at(r, 9).as_i64());
+        s.cps_opt_lower += static_cast<double>(t.at(r, 10).as_i64());
+        s.cps_opt_proven += static_cast<double>(t.at(r, 11).as_i64());
+        s.cps_peak += static_cast<double>(t.at(r, 12).as_i64());
       });
   const double n = static_cast<double>(all.missions);
   figures.push_back(Figure::number("missions", "missions", n, "", "%.0f"));
@@ -166,6 +207,25 @@ void MissionResults::add_figures(const io::DistributedTables& tables,
       Figure::number("cps_load_mean", "min-max load (CPS)", cps / n, "time units", "%.2f"));
   figures.push_back(Figure::number("overlapping_missions", "overlapping missions",
                                    static_cast<double>(overlaps), "", "%.0f"));
+  if (opt_.cps) {
+    figures.push_back(Figure::number("cps_opt_mean", "CPS-OPT makespan", all.cps_opt / n / u,
+                                     "time units", "%.2f"));
+    figures.push_back(Figure::number("cps_opt_lower_mean", "CPS-OPT lower bound",
+                                     all.cps_opt_lower / n / u, "time units", "%.2f"));
+    figures.push_back(
+        Figure::number("cps_opt_proven", "CPS-OPT proven", all.cps_opt_proven, "", "%.0f"));
+    figures.push_back(Figure::number("cps_peak_mean", "CPS-OPT peak link load",
+                                     all.cps_peak / n / u, "time units", "%.2f"));
+  }
+  if (!opt_.enabled) return;
+  figures.push_back(
+      Figure::number("opt_mean", "OPT makespan", all.opt / n / u, "time units", "%.2f"));
+  figures.push_back(Figure::number("opt_lower_mean", "OPT proven lower bound",
+                                   all.opt_lower / n / u, "time units", "%.2f"));
+  figures.push_back(Figure::number("opt_proven", "OPT proven", all.opt_proven, "", "%.0f"));
+  figures.push_back(Figure::number("opt_gap_mean", "OPT gap", all.opt_gap / n, "", "%.4f"));
+  figures.push_back(
+      Figure::number("opt_nodes_mean", "OPT nodes per mission", all.opt_nodes / n, "", "%.0f"));
 }
 
 }  // namespace net::missions

@@ -11,12 +11,13 @@ namespace net::missions {
 
 MissionWorkload::MissionWorkload(MissionParams params, std::uint64_t num_nodes,
                                  std::uint32_t dimension, bool half_duplex,
-                                 bool store_and_forward)
+                                 bool store_and_forward, ScheduleMode opt_mode)
     : params_(std::move(params)),
       num_nodes_(num_nodes),
       dimension_(dimension),
       half_duplex_(half_duplex),
-      store_and_forward_(store_and_forward) {
+      store_and_forward_(store_and_forward),
+      opt_mode_(opt_mode) {
   validate(params_, num_nodes_);
 }
 
@@ -112,7 +113,13 @@ void MissionWorkload::schedule_next(const MissionState& s, WorkloadContext& ctx)
 
 std::unique_ptr<ResultsExtension> MissionWorkload::make_results() const {
   return std::make_unique<MissionResults>(dimension_, half_duplex_, params_.period,
-                                          params_.resolution, store_and_forward_);
+                                          params_.resolution, store_and_forward_,
+                                          OptReference{params_.opt, opt_mode_,
+                                                       static_cast<std::uint64_t>(
+                                                           params_.opt_budget),
+                                                       params_.cps_opt,
+                                                       static_cast<std::uint64_t>(
+                                                           params_.cps_iterations)});
 }
 
 }  // namespace net::missions

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/network/missions/mission_params.hpp"
+#include "models/network/missions/opt_schedule.hpp"
 #include "models/network/workload/workload.hpp"
 
 namespace net::missions {
@@ -48,7 +49,8 @@ class MissionWorkload final : public Workload {
   /// bounds count a link.
   /// `store_and_forward`: message switching (the bounds' ℓ × H term; ℓ otherwise).
   MissionWorkload(MissionParams params, std::uint64_t num_nodes, std::uint32_t dimension,
-                  bool half_duplex, bool store_and_forward = true);
+                  bool half_duplex, bool store_and_forward = true,
+                  ScheduleMode opt_mode = ScheduleMode::kMessage);
 
   AlgorithmState initial_state(NodeId node) const override;
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
@@ -70,6 +72,7 @@ class MissionWorkload final : public Workload {
   const std::uint32_t dimension_;
   const bool half_duplex_;
   const bool store_and_forward_;
+  const ScheduleMode opt_mode_;  ///< the switching method OPT schedules for (mission.opt)
 };
 
 }  // namespace net::missions

@@ -102,7 +102,10 @@ std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
   return std::make_unique<missions::MissionWorkload>(
       s.params.missions.mission, s.topology.num_nodes(), n,
       s.params.missions.adapter.links == "half_duplex",
-      s.params.missions.adapter.switching == "message");
+      s.params.missions.adapter.switching == "message",
+      s.params.missions.adapter.switching == "circuit" ? missions::ScheduleMode::kCircuit
+      : s.params.missions.adapter.switching == "vct"   ? missions::ScheduleMode::kCutThrough
+                                                       : missions::ScheduleMode::kMessage);
 }
 
 std::unique_ptr<Workload> make_mission_stream(const WorkloadSetup& s) {
