@@ -26,10 +26,7 @@ CircuitManagerLp::CircuitManagerLp(std::uint32_t router, std::uint32_t dimension
 
 void CircuitManagerLp::on_init(CircuitState& state, pdes::Context<NetEvent>& /*ctx*/) const {
   if (router_ != 0) return;
-  const std::size_t links = layout_.num_routers * dimension_;
-  state.busy_until.assign(links, 0);
-  state.busy_cycles.assign(links, 0);
-  state.messages.assign(links, 0);
+  state.links.reset(std::size_t{layout_.num_routers} * dimension_);
 }
 
 void CircuitManagerLp::on_event(const NetEvent& event, CircuitState& state,
@@ -57,20 +54,7 @@ void CircuitManagerLp::on_event(const NetEvent& event, CircuitState& state,
   state.waiting.push_back(
       CircuitWaiting{msg, policy_->priority(msg.length, std::popcount(msg.src ^ msg.dst))});
   const std::int64_t t = ctx.now().ticks() / cycle_;
-  schedule_decide(t, state, ctx);
-}
-
-void CircuitManagerLp::schedule_decide(std::int64_t at_cycle, CircuitState& state,
-                                       pdes::Context<NetEvent>& ctx) const {
-  const std::int64_t tick = at_cycle * cycle_ + kDecidePhase;
-  if (state.decide_at == tick) return;
-  PDES_CHECK(tick > ctx.now().ticks(), "circuit: a decision in the past");
-  state.decide_at = tick;
-  NetEvent ev;
-  ev.kind = NetEventKind::kControl;
-  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDecide);
-  ev.control.timer = 1;
-  ctx.send(ctx.self(), pdes::SimTime{tick - ctx.now().ticks()}, ev);
+  schedule_decision(state.decide_at, t, cycle_, ctx, "circuit");
 }
 
 void CircuitManagerLp::decide(CircuitState& state, pdes::Context<NetEvent>& ctx) const {
@@ -87,14 +71,12 @@ void CircuitManagerLp::decide(CircuitState& state, pdes::Context<NetEvent>& ctx)
   std::vector<CircuitWaiting> still;
   std::vector<std::size_t> path;
   for (const CircuitWaiting& c : state.waiting) {
-    if (!paths_.find(c.msg, state.busy_until, t, path)) {
+    if (!paths_.find(c.msg, state.links.busy_until, t, path)) {
       still.push_back(c);
       continue;
     }
     for (const std::size_t l : path) {
-      state.busy_until[l] = t + c.msg.length;
-      state.busy_cycles[l] += c.msg.length;
-      ++state.messages[l];
+      state.links.take(l, t, c.msg.length);
     }
     MessageHeader msg = c.msg;
     msg.hops = static_cast<std::uint16_t>(path.size());
@@ -109,23 +91,14 @@ void CircuitManagerLp::decide(CircuitState& state, pdes::Context<NetEvent>& ctx)
   }
   state.waiting = std::move(still);
   if (state.waiting.empty()) return;
-  std::int64_t next = -1;  // the next cycle a link frees
-  for (const std::int64_t b : state.busy_until) {
-    if (b > t && (next < 0 || b < next)) next = b;
-  }
+  const std::int64_t next = state.links.next_free(t);
   PDES_CHECK(next > 0, "circuit: messages wait but no link is busy");
-  schedule_decide(next, state, ctx);
+  schedule_decision(state.decide_at, next, cycle_, ctx, "circuit");
 }
 
 void CircuitManagerLp::on_finish(const CircuitState& state, pdes::CommitContext& ctx) const {
   if (router_ != 0) return;
-  for (std::uint32_t r = 0; r < layout_.num_routers; ++r) {
-    for (std::uint32_t d = 0; d < dimension_; ++d) {
-      if (half_duplex_ && (r & (1u << d)) != 0) continue;
-      const std::size_t l = std::size_t{r} * dimension_ + d;
-      ctx.emit(MissionLink{r, d, state.messages[l], state.busy_cycles[l]});
-    }
-  }
+  state.links.emit(ctx, layout_.num_routers, dimension_, half_duplex_);
 }
 
 }  // namespace net::missions

@@ -32,6 +32,7 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/event/net_event.hpp"
+#include "models/network/missions/central_links.hpp"
 #include "models/network/missions/circuit_path.hpp"
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/mission_params.hpp"
@@ -48,17 +49,13 @@ struct CircuitWaiting {
 static_assert(std::has_unique_object_representations_v<CircuitWaiting>);
 
 struct CircuitState {
-  std::vector<std::int64_t> busy_until;    ///< per link (owner * n + dimension), cycles
-  std::vector<std::uint64_t> busy_cycles;  ///< per link
-  std::vector<std::uint64_t> messages;     ///< per link
+  CentralLinks links;
   std::vector<CircuitWaiting> waiting;
   std::int64_t decide_at = -1;
   bool operator==(const CircuitState&) const = default;
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    pdes::checkpoint_value(ar, busy_until);
-    pdes::checkpoint_value(ar, busy_cycles);
-    pdes::checkpoint_value(ar, messages);
+    pdes::checkpoint_value(ar, links);
     pdes::checkpoint_value(ar, waiting);
     pdes::checkpoint_value(ar, decide_at);
   }
@@ -77,8 +74,6 @@ class CircuitManagerLp final : public pdes::LogicalProcess<CircuitState, NetEven
 
  private:
   void decide(CircuitState& state, pdes::Context<NetEvent>& ctx) const;
-  void schedule_decide(std::int64_t at_cycle, CircuitState& state,
-                       pdes::Context<NetEvent>& ctx) const;
 
   const std::uint32_t router_;
   const std::uint32_t dimension_;

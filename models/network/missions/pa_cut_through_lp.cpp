@@ -36,10 +36,7 @@ PaCutThroughLp::Key PaCutThroughLp::key(const CutQueued& q, std::int64_t t) cons
 
 void PaCutThroughLp::on_init(CutThroughState& state, pdes::Context<NetEvent>& /*ctx*/) const {
   if (router_ != 0) return;
-  const std::size_t links = layout_.num_routers * dimension_;
-  state.busy_until.assign(links, 0);
-  state.busy_cycles.assign(links, 0);
-  state.messages.assign(links, 0);
+  state.links.reset(std::size_t{layout_.num_routers} * dimension_);
 }
 
 void PaCutThroughLp::on_event(const NetEvent& event, CutThroughState& state,
@@ -65,27 +62,7 @@ void PaCutThroughLp::on_event(const NetEvent& event, CutThroughState& state,
   }
   state.waiting.push_back(CutQueued{
       msg, msg.src, 0, policy_->priority(msg.length, std::popcount(msg.src ^ msg.dst)), t});
-  schedule_decide(t, state, ctx);
-}
-
-void PaCutThroughLp::schedule_decide(std::int64_t at_cycle, CutThroughState& state,
-                                     pdes::Context<NetEvent>& ctx) const {
-  const std::int64_t tick = at_cycle * cycle_ + kDecidePhase;
-  if (state.decide_at == tick) return;
-  PDES_CHECK(tick > ctx.now().ticks(), "PA/VCT: a decision in the past");
-  state.decide_at = tick;
-  NetEvent ev;
-  ev.kind = NetEventKind::kControl;
-  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDecide);
-  ev.control.timer = 1;
-  ctx.send(ctx.self(), pdes::SimTime{tick - ctx.now().ticks()}, ev);
-}
-
-void PaCutThroughLp::take(std::size_t l, const MessageHeader& msg, CutThroughState& state,
-                          std::int64_t t) const {
-  state.busy_until[l] = t + msg.length;
-  state.busy_cycles[l] += msg.length;
-  ++state.messages[l];
+  schedule_decision(state.decide_at, t, cycle_, ctx, "PA/VCT");
 }
 
 std::vector<CutQueued> PaCutThroughLp::match(CutThroughState& state, std::int64_t t) const {
@@ -121,7 +98,7 @@ std::vector<CutQueued> PaCutThroughLp::match(CutThroughState& state, std::int64_
       while (candidates != 0) {
         const auto d = static_cast<std::uint32_t>(std::countr_zero(candidates));
         candidates &= candidates - 1;
-        if (state.busy_until[link(q.at, d)] > t) continue;
+        if (state.links.busy_until[link(q.at, d)] > t) continue;
         taken |= 1u << d;
         Proposal& p = proposals[link(q.at, d)];
         const bool owner_end = !half_duplex_ || (q.at & (1u << d)) == 0;
@@ -141,7 +118,7 @@ std::vector<CutQueued> PaCutThroughLp::match(CutThroughState& state, std::int64_
         loser.tried |= 1u << (l % dimension_);
       }
       CutQueued& w = state.waiting[win];
-      take(l, w.msg, state, t);
+      state.links.take(l, t, w.msg.length);
       CutQueued s = w;
       ++s.msg.hops;
       s.at = w.at ^ (1u << (l % dimension_));  // the header is at the next node
@@ -178,8 +155,8 @@ void PaCutThroughLp::cut_through(std::vector<CutQueued> wave, CutThroughState& s
         const auto d = static_cast<std::uint32_t>(std::countr_zero(needed));
         needed &= needed - 1;
         const std::size_t l = link(h.at, d);
-        if (state.busy_until[l] > t) continue;
-        take(l, h.msg, state, t);
+        if (state.links.busy_until[l] > t) continue;
+        state.links.take(l, t, h.msg.length);
         CutQueued s = h;
         ++s.msg.hops;
         s.at = h.at ^ (1u << d);
@@ -201,15 +178,13 @@ void PaCutThroughLp::decide(CutThroughState& state, pdes::Context<NetEvent>& ctx
   const std::int64_t t = ctx.now().ticks() / cycle_;
   cut_through(match(state, t), state, t, ctx);
   if (state.waiting.empty()) return;
-  std::int64_t next = -1;  // the next cycle a link frees or a buffered message is whole
-  for (const std::int64_t b : state.busy_until) {
-    if (b > t && (next < 0 || b < next)) next = b;
-  }
+  // The next cycle a link frees or a buffered message is whole.
+  std::int64_t next = state.links.next_free(t);
   for (const CutQueued& q : state.waiting) {
     if (q.queued > t && (next < 0 || q.queued < next)) next = q.queued;
   }
   PDES_CHECK(next > 0, "PA/VCT: messages wait but nothing will change");
-  schedule_decide(next, state, ctx);
+  schedule_decision(state.decide_at, next, cycle_, ctx, "PA/VCT");
 }
 
 void PaCutThroughLp::deliver(const MessageHeader& msg, std::int64_t at_cycle,
@@ -227,13 +202,7 @@ void PaCutThroughLp::deliver(const MessageHeader& msg, std::int64_t at_cycle,
 
 void PaCutThroughLp::on_finish(const CutThroughState& state, pdes::CommitContext& ctx) const {
   if (router_ != 0) return;
-  for (std::uint32_t r = 0; r < layout_.num_routers; ++r) {
-    for (std::uint32_t d = 0; d < dimension_; ++d) {
-      if (half_duplex_ && (r & (1u << d)) != 0) continue;
-      const std::size_t l = std::size_t{r} * dimension_ + d;
-      ctx.emit(MissionLink{r, d, state.messages[l], state.busy_cycles[l]});
-    }
-  }
+  state.links.emit(ctx, layout_.num_routers, dimension_, half_duplex_);
 }
 
 }  // namespace net::missions

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "models/network/build/lp_layout.hpp"
+#include "models/network/missions/central_links.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/missions/message_header.hpp"
 #include "models/network/missions/mission_params.hpp"
@@ -57,17 +58,13 @@ struct CutQueued {
 static_assert(std::has_unique_object_representations_v<CutQueued>);
 
 struct CutThroughState {
-  std::vector<std::int64_t> busy_until;    ///< per link (owner * n + dimension), cycles
-  std::vector<std::uint64_t> busy_cycles;  ///< per link
-  std::vector<std::uint64_t> messages;     ///< per link
+  CentralLinks links;
   std::vector<CutQueued> waiting;
   std::int64_t decide_at = -1;
   bool operator==(const CutThroughState&) const = default;
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    pdes::checkpoint_value(ar, busy_until);
-    pdes::checkpoint_value(ar, busy_cycles);
-    pdes::checkpoint_value(ar, messages);
+    pdes::checkpoint_value(ar, links);
     pdes::checkpoint_value(ar, waiting);
     pdes::checkpoint_value(ar, decide_at);
   }
@@ -94,12 +91,8 @@ class PaCutThroughLp final : public pdes::LogicalProcess<CutThroughState, NetEve
   /// Step 2: the headers of `started` run on as far as idle links allow.
   void cut_through(std::vector<CutQueued> started, CutThroughState& state, std::int64_t t,
                    pdes::Context<NetEvent>& ctx) const;
-  void take(std::size_t link, const MessageHeader& msg, CutThroughState& state,
-            std::int64_t t) const;
   void deliver(const MessageHeader& msg, std::int64_t at_cycle,
                pdes::Context<NetEvent>& ctx) const;
-  void schedule_decide(std::int64_t at_cycle, CutThroughState& state,
-                       pdes::Context<NetEvent>& ctx) const;
 
   const std::uint32_t router_;
   const std::uint32_t dimension_;
