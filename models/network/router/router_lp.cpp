@@ -159,7 +159,12 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       routing_(std::move(routing)),
       selection_(std::move(selection)),
       monitors_{routing_->router_monitor(), selection_->router_monitor()},
-      classes_(routing_->vc_classes()) {
+      classes_(routing_->vc_classes()),
+      // The flit of a merged event is filed 0 or 1 cycle early: any earlier and it could pass
+      // a flit sent on the same VC one pass before, alone (router_lp.hpp).
+      merge_credits_(!any_monitor() &&
+                     params.st_delay + params.link_latency >= params.credit_delay &&
+                     params.st_delay + params.link_latency <= params.credit_delay + 1) {
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
     PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");
@@ -197,16 +202,16 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
   const std::int64_t now = ctx.now().ticks();
   switch (event.kind) {
     case NetEventKind::kFlit:
-      on_flit(event, state, ctx);
+      on_flit(event, now, state, ctx);
       return;
-    case NetEventKind::kCredit: {
-      VcState& out = state.vcs[event.port * vcs_ + event.vc];
-      PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
-                                                         std::to_string(router_) + " port " +
-                                                         std::to_string(event.port));
-      ++out.credits;
-      // Only a flit that found no credit or no free VC waits for this.
-      if (state.waiting_for_resources != 0) schedule_wake(state, ctx, now + kPhase);
+    case NetEventKind::kCredit:
+      take_credit(event.port, event.vc, state, ctx);
+      return;
+    case NetEventKind::kFlitCredit: {
+      take_credit(event.credit_port, event.credit_vc, state, ctx);
+      const std::int64_t early =
+          params_.st_delay + params_.link_latency - params_.credit_delay;  // cycles, >= 0
+      on_flit(event, now + early * params_.cycle_ps, state, ctx);
       return;
     }
     case NetEventKind::kWake:
@@ -241,7 +246,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   if (state.vcs.empty()) return;
   const std::size_t pv = state.vcs.size();
   const std::size_t depth = params_.buffer_depth;
-  if (event.kind == NetEventKind::kFlit) {
+  if (event.kind == NetEventKind::kFlit || event.kind == NetEventKind::kFlitCredit) {
     const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
     if (ivc >= pv) return;
     const VcState& in = state.vcs[ivc];
@@ -260,9 +265,19 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   }
 }
 
-void RouterLp::on_flit(const NetEvent& event, RouterState& state,
+void RouterLp::take_credit(std::uint32_t port, std::uint32_t vc, RouterState& state,
+                           pdes::Context<NetEvent>& ctx) const {
+  VcState& out = state.vcs[port * vcs_ + vc];
+  PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
+                                                     std::to_string(router_) + " port " +
+                                                     std::to_string(port));
+  ++out.credits;
+  // Only a flit that found no credit or no free VC waits for this.
+  if (state.waiting_for_resources != 0) schedule_wake(state, ctx, ctx.now().ticks() + kPhase);
+}
+
+void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState& state,
                        pdes::Context<NetEvent>& ctx) const {
-  const std::int64_t now = ctx.now().ticks();
   const std::uint32_t ivc = event.port * vcs_ + event.vc;
   VcState& in = state.vcs[ivc];
   PDES_CHECK(in.count < params_.buffer_depth,
@@ -271,7 +286,7 @@ void RouterLp::on_flit(const NetEvent& event, RouterState& state,
                  " (credit protocol violated)");
   const Flit& f = event.flit;
   const bool saf = params_.switching == SwitchingMode::kStoreAndForward;
-  std::int64_t ready = now + (f.is_head() ? params_.head_delay() : params_.sw_alloc_delay) *
+  std::int64_t ready = arrival + (f.is_head() ? params_.head_delay() : params_.sw_alloc_delay) *
                                  params_.cycle_ps;
   // Store-and-forward: the head becomes eligible only once its tail is in the buffer.
   if (saf && f.is_head() && !f.is_tail()) ready = RouterState::kNoWake;
@@ -289,7 +304,7 @@ void RouterLp::on_flit(const NetEvent& event, RouterState& state,
         state.slots[slot_index(ivc, (in.front + head_pos) % params_.buffer_depth)];
     PDES_CHECK(head.flit.is_head() && head.flit.seq == f.seq && head.flit.src == f.src,
                "store-and-forward: head not found behind its tail");
-    head.ready = now + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
+    head.ready = arrival + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
     if (head_pos == 0) schedule_wake(state, ctx, head.ready + kPhase);
   }
 }
@@ -411,35 +426,36 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     requests = std::span<Request>(request_buffer, requests.size() + 1);
   }
 
-  // Output-side round-robin arbitration; an input port moves one flit per cycle.
+  // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners
+  // move to the front of `requests`, in the order granted (keys are unique per input VC, so
+  // the order in which candidates are scanned decides nothing); they are sent afterwards, so
+  // that a flit and a credit to the same router can leave together.
   std::size_t granted = 0;
+  const auto input_taken = [&](const Request& r) {
+    for (std::size_t i = 0; i < granted; ++i) {
+      if (requests[i].ivc / vcs_ == r.ivc / vcs_) return true;
+    }
+    return false;
+  };
   // The first output to pick rotates too, so that an input VC whose input port keeps winning
   // another output first is not starved (input-port conflicts are resolved in this order).
   for (PortId k = 0; k < ports_ && granted < requests.size(); ++k) {
     const PortId out = (state.first_output + k) % ports_;
-    const Request* best = nullptr;
+    std::size_t best = requests.size();
     std::uint32_t best_key = 0;
-    for (const Request& r : requests) {
-      if (r.out != out || state.ports[r.ivc / vcs_].input_free_at > now) continue;
+    for (std::size_t i = granted; i < requests.size(); ++i) {
+      const Request& r = requests[i];
+      if (r.out != out || input_taken(r)) continue;
       const std::uint32_t key = (r.ivc + pv - state.ports[out].last_grant - 1) % pv;
-      if (best == nullptr || r.age < best->age || (r.age == best->age && key < best_key)) {
-        best = &r;
+      if (best == requests.size() || r.age < requests[best].age ||
+          (r.age == requests[best].age && key < best_key)) {
+        best = i;
         best_key = key;
       }
     }
-    if (best != nullptr) {
-      grant(*best, state, ctx);
-      ++granted;
-      // The flit behind the one that left is the input VC's new front.
-      const VcState& in = state.vcs[best->ivc];
-      if (in.count > 0) {
-        const std::int64_t ready = state.slots[slot_index(best->ivc, in.front)].ready;
-        if (ready != RouterState::kNoWake) {
-          wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
-        }
-      }
-    }
+    if (best != requests.size()) std::swap(requests[granted++], requests[best]);
   }
+  send_grants(requests.first(granted), wake, state, ctx);
 
   state.waiting_for_resources = blocked_on_resources ? 1 : 0;
   if (granted > 0) state.first_output = (state.first_output + 1) % ports_;
@@ -449,7 +465,43 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   if (wake != RouterState::kNoWake) schedule_wake(state, ctx, wake);
 }
 
-void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEvent>& ctx) const {
+void RouterLp::send_grants(std::span<const Request> winners, std::int64_t& wake,
+                           RouterState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  // Pair each flit to a router with a credit to that router (bit j of `rides`: the credit of
+  // winners[j] is taken); at most 64 grants a pass take part, which covers every topology here.
+  std::array<const Request*, kInlineRequests> rider{};
+  std::uint64_t rides = 0;
+  if (merge_credits_ && winners.size() <= 64) {
+    for (std::size_t i = 0; i < winners.size(); ++i) {
+      const PortLink& to = links_[winners[i].out];
+      if (to.terminal) continue;
+      for (std::size_t j = 0; j < winners.size(); ++j) {
+        const PortLink& from = links_[winners[j].ivc / vcs_];
+        if ((rides >> j & 1) != 0 || from.terminal || from.lp != to.lp) continue;
+        rider[i] = &winners[j];
+        rides |= std::uint64_t{1} << j;
+        break;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < winners.size(); ++i) {
+    const Request& r = winners[i];
+    const bool merged = merge_credits_ && winners.size() <= 64;
+    grant(r, merged ? rider[i] : nullptr, merged && (rides >> i & 1) != 0, state, ctx);
+    // The flit behind the one that left is the input VC's new front.
+    const VcState& in = state.vcs[r.ivc];
+    if (in.count > 0) {
+      const std::int64_t ready = state.slots[slot_index(r.ivc, in.front)].ready;
+      if (ready != RouterState::kNoWake) {
+        wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
+      }
+    }
+  }
+}
+
+void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
+                     RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   VcState& in = state.vcs[r.ivc];
   const PortId in_port = r.ivc / vcs_;
@@ -478,6 +530,9 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   }
   in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
   --in.count;
+  // An empty ring starts again at slot 0: at low load each VC then reuses one cache line
+  // instead of walking through buffer_depth of them.
+  if (in.count == 0) in.front = 0;
   --state.buffered;
   ++ev.flit.hops;
 
@@ -508,8 +563,17 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 
   ev.port = static_cast<std::uint8_t>(out_link.remote_port);
   ev.vc = r.out_vc;
-  // Granted at the allocation phase, the flit lands on a cycle boundary downstream.
-  ctx.send(out_link.lp, cycles(params_.st_delay + params_.link_latency) - phase(), ev);
+  if (rider != nullptr) {
+    // The other grant's credit goes to the same router: one event, at the credit's time.
+    ev.kind = NetEventKind::kFlitCredit;
+    ev.credit_port = static_cast<std::uint8_t>(links_[rider->ivc / vcs_].remote_port);
+    ev.credit_vc = static_cast<std::uint16_t>(rider->ivc % vcs_);
+    ctx.send(out_link.lp, cycles(params_.credit_delay) - phase(), ev);
+  } else {
+    // Granted at the allocation phase, the flit lands on a cycle boundary downstream.
+    ctx.send(out_link.lp, cycles(params_.st_delay + params_.link_latency) - phase(), ev);
+  }
+  if (credit_rides) return;
 
   const PortLink& in_link = links_[in_port];
   NetEvent credit;
