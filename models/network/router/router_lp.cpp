@@ -239,9 +239,31 @@ void prefetch_all(const std::vector<T>& v) {  // every cache line of v's element
 void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
                         pdes::PrefetchStage stage) const {
   if (stage == pdes::PrefetchStage::kEarly) {
-    prefetch_all(state.vcs);
-    prefetch_all(state.ports);
-    return;
+    // A credit touches one VcState; a flit its input VC's (and its credit's); a pass all of
+    // them and the ports. Requesting only those lines costs fewer instructions and less
+    // memory traffic than the whole arrays.
+    const std::size_t pv = state.vcs.size();
+    switch (event.kind) {
+      case NetEventKind::kCredit:
+      case NetEventKind::kFlitCredit: {
+        const std::size_t out = std::size_t{event.credit_port} * vcs_ + event.credit_vc;
+        const std::size_t at = event.kind == NetEventKind::kCredit
+                                   ? std::size_t{event.port} * vcs_ + event.vc
+                                   : out;
+        if (at < pv) __builtin_prefetch(&state.vcs[at]);
+        if (event.kind == NetEventKind::kCredit) return;
+        [[fallthrough]];
+      }
+      case NetEventKind::kFlit: {
+        const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
+        if (ivc < pv) __builtin_prefetch(&state.vcs[ivc]);
+        return;
+      }
+      default:
+        prefetch_all(state.vcs);
+        prefetch_all(state.ports);
+        return;
+    }
   }
   if (state.vcs.empty()) return;
   const std::size_t pv = state.vcs.size();
@@ -290,7 +312,7 @@ void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState&
                                  params_.cycle_ps;
   // Store-and-forward: the head becomes eligible only once its tail is in the buffer.
   if (saf && f.is_head() && !f.is_tail()) ready = RouterState::kNoWake;
-  state.slots[slot_index(ivc, (in.front + in.count) % params_.buffer_depth)] = {f, ready};
+  state.slots[slot_index(ivc, ring_add(in.front, in.count))] = {f, ready};
   ++in.count;
   ++state.buffered;
   if (in.count == 1) {
@@ -301,7 +323,7 @@ void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState&
     PDES_CHECK(in.count >= f.size, "store-and-forward: packet larger than the buffer");
     const std::uint32_t head_pos = in.count - f.size;
     BufferedFlit& head =
-        state.slots[slot_index(ivc, (in.front + head_pos) % params_.buffer_depth)];
+        state.slots[slot_index(ivc, ring_add(in.front, head_pos))];
     PDES_CHECK(head.flit.is_head() && head.flit.seq == f.seq && head.flit.src == f.src,
                "store-and-forward: head not found behind its tail");
     head.ready = arrival + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
@@ -327,10 +349,10 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   const VcState& in = state.vcs[ivc];
   Flit& head = state.slots[slot_index(ivc, in.front)].flit;
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
-  const PortId in_port = ivc / vcs_;
+  const PortId in_port = r.in_port;
   RouteCandidates candidates;
-  routing_->route({router_, in_port, vc_class(ivc % vcs_), links_[in_port].terminal}, head,
-                  candidates);
+  routing_->route({router_, in_port, vc_class(ivc - in_port * vcs_), links_[in_port].terminal},
+                  head, candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
   // The admissible outputs: the candidates of the lowest level with a free VC, each with the
   // first free VC of its class.
@@ -391,39 +413,41 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       pv > kInlineRequests ? heap_requests.data() : inline_requests.data();
   std::span<Request> requests(request_buffer, 0);
   const bool age = params_.arbitration == Arbitration::kAge;
-  for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
-    const VcState& in = state.vcs[ivc];
-    if (in.count == 0) continue;
-    const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
-    if (bf.ready > now) {
-      if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
-      continue;
-    }
-    const PortId in_port = ivc / vcs_;
-    if (state.ports[in_port].input_free_at > now) {
-      wake = std::min(wake, state.ports[in_port].input_free_at);
-      continue;
-    }
-    Request r{ivc, 0, 0, bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
-    if (in.routed == 0) {
-      if (!route_head(ivc, state, ctx, r)) {
-        blocked_on_resources = true;
+  for (PortId in_port = 0; in_port < ports_; ++in_port) {
+    for (std::uint32_t ivc = in_port * vcs_; ivc < (in_port + 1) * vcs_; ++ivc) {
+      const VcState& in = state.vcs[ivc];
+      if (in.count == 0) continue;
+      const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
+      if (bf.ready > now) {
+        if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
         continue;
       }
-    } else {
-      r.out = in.out_port;
-      r.out_vc = in.out_vc;
-      if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
-        blocked_on_resources = true;
+      if (state.ports[in_port].input_free_at > now) {
+        wake = std::min(wake, state.ports[in_port].input_free_at);
         continue;
       }
+      Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
+                bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
+      if (in.routed == 0) {
+        if (!route_head(ivc, state, ctx, r)) {
+          blocked_on_resources = true;
+          continue;
+        }
+      } else {
+        r.out = in.out_port;
+        r.out_vc = in.out_vc;
+        if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
+          blocked_on_resources = true;
+          continue;
+        }
+      }
+      if (state.ports[r.out].output_free_at > now) {
+        wake = std::min(wake, state.ports[r.out].output_free_at);
+        continue;
+      }
+      request_buffer[requests.size()] = r;
+      requests = std::span<Request>(request_buffer, requests.size() + 1);
     }
-    if (state.ports[r.out].output_free_at > now) {
-      wake = std::min(wake, state.ports[r.out].output_free_at);
-      continue;
-    }
-    request_buffer[requests.size()] = r;
-    requests = std::span<Request>(request_buffer, requests.size() + 1);
   }
 
   // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners
@@ -431,9 +455,11 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   // the order in which candidates are scanned decides nothing); they are sent afterwards, so
   // that a flit and a credit to the same router can leave together.
   std::size_t granted = 0;
+  std::uint64_t inputs_used = 0;  // bit p: input port p has a winner (ports 0..63)
   const auto input_taken = [&](const Request& r) {
+    if (r.in_port < 64) return (inputs_used >> r.in_port & 1) != 0;
     for (std::size_t i = 0; i < granted; ++i) {
-      if (requests[i].ivc / vcs_ == r.ivc / vcs_) return true;
+      if (requests[i].in_port == r.in_port) return true;
     }
     return false;
   };
@@ -446,14 +472,18 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     for (std::size_t i = granted; i < requests.size(); ++i) {
       const Request& r = requests[i];
       if (r.out != out || input_taken(r)) continue;
-      const std::uint32_t key = (r.ivc + pv - state.ports[out].last_grant - 1) % pv;
+      // (ivc - last_grant - 1) mod pv: the round-robin distance from the last winner.
+      std::uint32_t key = r.ivc + pv - state.ports[out].last_grant - 1;
+      if (key >= pv) key -= pv;
       if (best == requests.size() || r.age < requests[best].age ||
           (r.age == requests[best].age && key < best_key)) {
         best = i;
         best_key = key;
       }
     }
-    if (best != requests.size()) std::swap(requests[granted++], requests[best]);
+    if (best == requests.size()) continue;
+    if (requests[best].in_port < 64) inputs_used |= std::uint64_t{1} << requests[best].in_port;
+    std::swap(requests[granted++], requests[best]);
   }
   send_grants(requests.first(granted), wake, state, ctx);
 
@@ -468,31 +498,34 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
 void RouterLp::send_grants(std::span<const Request> winners, std::int64_t& wake,
                            RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
-  // Pair each flit to a router with a credit to that router (bit j of `rides`: the credit of
-  // winners[j] is taken); at most 64 grants a pass take part, which covers every topology here.
-  std::array<const Request*, kInlineRequests> rider{};
-  std::uint64_t rides = 0;
-  if (merge_credits_ && winners.size() <= 64) {
+  // A port's link leads both ways to one LP, so the flit leaving on port p and the credit of
+  // the flit that left input p go to the same router: they merge. Bit p of `outputs` / `inputs`:
+  // a winner leaves on / comes from port p; by_input[p]: that winner (valid where the bit is).
+  // Ports 64 and up never merge.
+  std::uint64_t outputs = 0;
+  std::uint64_t inputs = 0;
+  std::array<std::uint8_t, 64> by_input;
+  if (merge_credits_ && winners.size() <= 0xFF) {
     for (std::size_t i = 0; i < winners.size(); ++i) {
-      const PortLink& to = links_[winners[i].out];
-      if (to.terminal) continue;
-      for (std::size_t j = 0; j < winners.size(); ++j) {
-        const PortLink& from = links_[winners[j].ivc / vcs_];
-        if ((rides >> j & 1) != 0 || from.terminal || from.lp != to.lp) continue;
-        rider[i] = &winners[j];
-        rides |= std::uint64_t{1} << j;
-        break;
+      const std::uint32_t out = winners[i].out;
+      const std::uint32_t in = winners[i].in_port;
+      if (out < 64 && !links_[out].terminal) outputs |= std::uint64_t{1} << out;
+      if (in < 64 && !links_[in].terminal) {
+        inputs |= std::uint64_t{1} << in;
+        by_input[in] = static_cast<std::uint8_t>(i);
       }
     }
   }
-  for (std::size_t i = 0; i < winners.size(); ++i) {
-    const Request& r = winners[i];
-    const bool merged = merge_credits_ && winners.size() <= 64;
-    grant(r, merged ? rider[i] : nullptr, merged && (rides >> i & 1) != 0, state, ctx);
+  const std::uint64_t pairs = outputs & inputs;  // ports that carry a flit and a credit
+  for (const Request& r : winners) {
+    const std::uint32_t in = r.in_port;
+    const Request* rider =
+        r.out < 64 && (pairs >> r.out & 1) != 0 ? &winners[by_input[r.out]] : nullptr;
+    grant(r, rider, in < 64 && (pairs >> in & 1) != 0, state, ctx);
     // The flit behind the one that left is the input VC's new front.
-    const VcState& in = state.vcs[r.ivc];
-    if (in.count > 0) {
-      const std::int64_t ready = state.slots[slot_index(r.ivc, in.front)].ready;
+    const VcState& vc = state.vcs[r.ivc];
+    if (vc.count > 0) {
+      const std::int64_t ready = state.slots[slot_index(r.ivc, vc.front)].ready;
       if (ready != RouterState::kNoWake) {
         wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
       }
@@ -504,8 +537,8 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
                      RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   VcState& in = state.vcs[r.ivc];
-  const PortId in_port = r.ivc / vcs_;
-  const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc % vcs_);
+  const PortId in_port = r.in_port;
+  const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc - in_port * vcs_);
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
   const BufferedFlit& leaving = state.slots[slot_index(r.ivc, in.front)];
@@ -528,7 +561,7 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   } else {
     ev.flit.blocked_cycles = in.head_blocked_cycles;
   }
-  in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
+  in.front = static_cast<std::uint16_t>(ring_add(in.front, 1));
   --in.count;
   // An empty ring starts again at slot 0: at low load each VC then reuses one cache line
   // instead of walking through buffer_depth of them.
@@ -566,8 +599,8 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   if (rider != nullptr) {
     // The other grant's credit goes to the same router: one event, at the credit's time.
     ev.kind = NetEventKind::kFlitCredit;
-    ev.credit_port = static_cast<std::uint8_t>(links_[rider->ivc / vcs_].remote_port);
-    ev.credit_vc = static_cast<std::uint16_t>(rider->ivc % vcs_);
+    ev.credit_port = static_cast<std::uint8_t>(links_[rider->in_port].remote_port);
+    ev.credit_vc = static_cast<std::uint16_t>(rider->ivc - rider->in_port * vcs_);
     ctx.send(out_link.lp, cycles(params_.credit_delay) - phase(), ev);
   } else {
     // Granted at the allocation phase, the flit lands on a cycle boundary downstream.

@@ -113,6 +113,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     std::uint32_t ivc;
     PortId out;
     std::uint16_t out_vc;
+    std::uint16_t in_port;  ///< ivc / vcs_, kept to spare divisions
     std::int64_t age;  ///< lower wins: kAckAge for ACKs, else creation time (age
                        ///< arbitration) or 0
   };
@@ -168,6 +169,11 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
 
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
     return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
+  }
+  /// (a + b) % buffer_depth for a, b < buffer_depth, without a division.
+  std::uint32_t ring_add(std::uint32_t a, std::uint32_t b) const {
+    const std::uint32_t i = a + b;
+    return i >= params_.buffer_depth ? i - params_.buffer_depth : i;
   }
   std::uint32_t class_first(std::uint32_t c) const { return c * vcs_ / classes_; }
   /// The class of VC v: the largest c with class_first(c) <= v.

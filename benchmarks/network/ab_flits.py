@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Delivered flits per second of two bench_network binaries, A/B, interleaved.
+
+ab_cpu.py compares CPU per committed event; when B changes the event structure (fewer events
+per flit-hop) that ratio no longer compares work done, so this one compares what the user
+gets: delivered flits per CPU second (user + system of the run, steadier than wall time on a
+shared machine) and per wall second, with events per flit-hop and peak RSS per router. Runs
+A, B, A, B, ... one at a time and prints medians.
+
+  /usr/bin/python3 benchmarks/network/ab_flits.py --a /work/main/build --b build \\
+      --runs 5 --topology mesh --k 8 --load 0.3 --cycles 20000
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+
+def run(binary, ranks, args):
+    cmd = [binary] + args
+    if ranks > 1:
+        cmd = ["mpirun", "-np", str(ranks)] + cmd + ["--engine", "optimistic"]
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    out = proc.stdout.read().decode()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        sys.exit(f"failed: {' '.join(cmd)}")
+    return usage.ru_utime + usage.ru_stime, json.loads(out.strip().splitlines()[-1])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--a", required=True, help="build directory A (reference)")
+    p.add_argument("--b", required=True, help="build directory B")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--ranks", type=int, default=1, help="1: sequential; N: optimistic on N")
+    p.add_argument("--topology", default="mesh")
+    p.add_argument("--k", default="8")
+    p.add_argument("--load", default="0.3")
+    p.add_argument("--cycles", default="20000")
+    p.add_argument("--extra", default="", help="more bench_network flags, for both")
+    o = p.parse_args()
+    args = ["--topology", o.topology, "--k", o.k, "--load", o.load, "--cycles", o.cycles]
+    args += o.extra.split()
+    samples = {"A": [], "B": []}
+    for _ in range(o.runs):
+        for name, build in (("A", o.a), ("B", o.b)):
+            binary = os.path.join(build, "benchmarks/network/bench_network")
+            samples[name].append(run(binary, o.ranks, args))
+    print(f"# {' '.join(args)}, {o.ranks} rank(s); medians of {o.runs}, interleaved; "
+          f"load average {os.getloadavg()[0]:.2f}")
+    print("| binary | flits / CPU s | flits / wall s | CPU s | events / flit-hop | "
+          "peak RSS / router (B) |")
+    print("|---|---|---|---|---|---|")
+    med = {}
+    for name in ("A", "B"):
+        rows = samples[name]
+        cpu = statistics.median(c for c, _ in rows)
+        per_cpu = statistics.median(r["flits"] / c for c, r in rows)
+        per_wall = statistics.median(r["flits_per_second"] for _, r in rows)
+        r0 = rows[0][1]
+        med[name] = per_cpu
+        print(f"| {name} | {per_cpu:,.0f} | {per_wall:,.0f} | {cpu:.2f} | "
+              f"{r0['events_committed'] / r0['flit_hops']:.3f} | "
+              f"{statistics.median(r['peak_rss_bytes_per_router'] for _, r in rows):,.0f} |")
+    print(f"# B / A flits per CPU second: {med['B'] / med['A']:.3f}")
+
+
+if __name__ == "__main__":
+    main()
