@@ -162,7 +162,7 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       classes_(routing_->vc_classes()),
       // The flit of a merged event is filed 0 or 1 cycle early: any earlier and it could pass
       // a flit sent on the same VC one pass before, alone (router_lp.hpp).
-      merge_credits_(!any_monitor() &&
+      merge_credits_(params.merge_flit_credit && !any_monitor() &&
                      params.st_delay + params.link_latency >= params.credit_delay &&
                      params.st_delay + params.link_latency <= params.credit_delay + 1) {
   for (std::uint32_t c = 0; c < classes_; ++c) {
