@@ -23,8 +23,8 @@
 // (a new front's pipeline delay elapses, or a port it lost to becomes free again). A flit blocked
 // on credits or on a busy output VC schedules nothing: a credit arrival, or the grant that
 // releases the VC, triggers the next pass. An idle router receives no events; the event count
-// grows with delivered flits x hops (about one arrival, one credit and at most one pass per
-// flit per hop).
+// grows with delivered flits x hops (one arrival, at most one credit and at most one pass per
+// flit per hop; 2.1-2.5 events per flit-hop in all, docs/router.md).
 //
 // Merged flit and credit: a pass often sends a flit to a neighbouring router and returns a
 // credit to that same router (traffic both ways on a link); that happens for 40-60 % of the
@@ -63,6 +63,7 @@
 // internal speedup.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -135,9 +136,11 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   /// `credit_rides`: this grant's credit leaves with another grant's flit, send none here.
   void grant(const Request& request, const Request* rider, bool credit_rides, RouterState& state,
              pdes::Context<NetEvent>& ctx) const;
-  /// Grants requests[0 .. granted), in order, each with the credit that rides on its flit.
-  void send_grants(std::span<const Request> winners, std::int64_t& wake, RouterState& state,
-                   pdes::Context<NetEvent>& ctx) const;
+  /// Grants the winners of a pass, in order. Bit p of `pairs`: the flit leaving on port p
+  /// carries the credit of the winner from input p, winners[by_input[p]].
+  void send_grants(std::span<const Request> winners, std::uint64_t pairs,
+                   const std::array<std::uint8_t, 64>& by_input, std::int64_t& wake,
+                   RouterState& state, pdes::Context<NetEvent>& ctx) const;
   /// Returns one credit on output `port`, VC `vc` (kCredit, and the credit of a kFlitCredit).
   void take_credit(std::uint32_t port, std::uint32_t vc, RouterState& state,
                    pdes::Context<NetEvent>& ctx) const;
@@ -199,8 +202,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::uint32_t classes_;
   // Bit c: class c is allocated atomically (RoutingAlgorithm::atomic_vc_class).
   std::uint64_t atomic_classes_ = 0;
-  // Whether a pass merges a flit and a credit to the same router ("Merged flit and credit").
+  // Whether a pass merges a flit and a credit to the same router ("Merged flit and credit"),
+  // and then bit p: port p (< 64) leads to a router, so its flit and credit may merge.
   const bool merge_credits_;
+  std::uint64_t mergeable_ports_ = 0;
 };
 
 }  // namespace net
