@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <span>
 #include <string>
 
@@ -396,41 +397,48 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       pv > kInlineRequests ? heap_requests.data() : inline_requests.data();
   std::span<Request> requests(request_buffer, 0);
   const bool age = params_.arbitration == Arbitration::kAge;
-  for (PortId in_port = 0; in_port < ports_; ++in_port) {
-    for (std::uint32_t ivc = in_port * vcs_; ivc < (in_port + 1) * vcs_; ++ivc) {
-      const VcState& in = state.vcs[ivc];
-      if (in.count == 0) continue;
-      const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
-      if (bf.ready > now) {
-        if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
-        continue;
-      }
-      if (state.ports[in_port].input_free_at > now) {
-        wake = std::min(wake, state.ports[in_port].input_free_at);
-        continue;
-      }
-      Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
-                bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
-      if (in.routed == 0) {
-        if (!route_head(ivc, state, ctx, r)) {
-          blocked_on_resources = true;
-          continue;
-        }
-      } else {
-        r.out = in.out_port;
-        r.out_vc = in.out_vc;
-        if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
-          blocked_on_resources = true;
-          continue;
-        }
-      }
-      if (state.ports[r.out].output_free_at > now) {
-        wake = std::min(wake, state.ports[r.out].output_free_at);
-        continue;
-      }
-      request_buffer[requests.size()] = r;
-      requests = std::span<Request>(request_buffer, requests.size() + 1);
+  std::uint64_t requested_outputs = 0;  // bit p: some request wants output p (ports 0..63)
+  // Input port of ivc, stepped rather than divided (ivc / vcs_) in this hot loop.
+  PortId in_port = 0;
+  std::uint32_t next_port_ivc = vcs_;
+  for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
+    if (ivc == next_port_ivc) {
+      ++in_port;
+      next_port_ivc += vcs_;
     }
+    const VcState& in = state.vcs[ivc];
+    if (in.count == 0) continue;
+    const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
+    if (bf.ready > now) {
+      if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
+      continue;
+    }
+    if (state.ports[in_port].input_free_at > now) {
+      wake = std::min(wake, state.ports[in_port].input_free_at);
+      continue;
+    }
+    Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
+              bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
+    if (in.routed == 0) {
+      if (!route_head(ivc, state, ctx, r)) {
+        blocked_on_resources = true;
+        continue;
+      }
+    } else {
+      r.out = in.out_port;
+      r.out_vc = in.out_vc;
+      if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
+        blocked_on_resources = true;
+        continue;
+      }
+    }
+    if (state.ports[r.out].output_free_at > now) {
+      wake = std::min(wake, state.ports[r.out].output_free_at);
+      continue;
+    }
+    request_buffer[requests.size()] = r;
+    requests = std::span<Request>(request_buffer, requests.size() + 1);
+    if (r.out < 64) requested_outputs |= std::uint64_t{1} << r.out;
   }
 
   // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners
@@ -450,8 +458,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   };
   // The first output to pick rotates too, so that an input VC whose input port keeps winning
   // another output first is not starved (input-port conflicts are resolved in this order).
-  for (PortId k = 0; k < ports_ && granted < requests.size(); ++k) {
-    const PortId out = (state.first_output + k) % ports_;
+  const auto arbitrate = [&](PortId out) {
     std::size_t best = requests.size();
     std::uint32_t best_key = 0;
     for (std::size_t i = granted; i < requests.size(); ++i) {
@@ -466,7 +473,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
         best_key = key;
       }
     }
-    if (best == requests.size()) continue;
+    if (best == requests.size()) return;
     const Request& w = requests[best];
     if (w.in_port < 64) {
       inputs_used |= std::uint64_t{1} << w.in_port;
@@ -474,6 +481,23 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
     if (w.out < 64) outputs_used |= std::uint64_t{1} << w.out;
     std::swap(requests[granted++], requests[best]);
+  };
+  if (ports_ <= 64) {
+    // Only the outputs someone requests, in the same rotated order: first_output, then up,
+    // wrapping round.
+    const unsigned first = state.first_output;
+    const std::uint64_t below = (std::uint64_t{1} << first) - 1;  // first < ports_ <= 64
+    for (std::uint64_t outs : {requested_outputs & ~below, requested_outputs & below}) {
+      for (; outs != 0 && granted < requests.size(); outs &= outs - 1) {
+        arbitrate(static_cast<PortId>(std::countr_zero(outs)));
+      }
+    }
+  } else {
+    PortId out = state.first_output;
+    for (PortId k = 0; k < ports_ && granted < requests.size();
+         ++k, out = out + 1 == ports_ ? 0 : out + 1) {
+      arbitrate(out);
+    }
   }
   // Winner indices fit in a byte (one per output port); past 255 ports nothing merges.
   const std::uint64_t pairs = ports_ <= 0xFF ? inputs_used & outputs_used & mergeable_ports_ : 0;
