@@ -5,8 +5,9 @@
 ab_cpu.py compares CPU per committed event; when B changes the event structure (fewer events
 per flit-hop) that ratio no longer compares work done, so this one compares what the user
 gets: delivered flits per CPU second (user + system of the run, steadier than wall time on a
-shared machine) and per wall second, with events per flit-hop and peak RSS per router. Runs
-A, B, A, B, ... one at a time and prints medians.
+shared machine; its minimum over the runs is the least disturbed) and per second of
+simulation (bench_network's wall_seconds), with events per flit-hop and peak RSS per router.
+Runs A, B, A, B, ... one at a time and prints minima and medians.
 
   /usr/bin/python3 benchmarks/network/ab_flits.py --a /work/main/build --b build \\
       --runs 5 --topology mesh --k 8 --load 0.3 --cycles 20000
@@ -52,23 +53,24 @@ def main():
         for name, build in (("A", o.a), ("B", o.b)):
             binary = os.path.join(build, "benchmarks/network/bench_network")
             samples[name].append(run(binary, o.ranks, args))
-    print(f"# {' '.join(args)}, {o.ranks} rank(s); medians of {o.runs}, interleaved; "
+    print(f"# {' '.join(args)}, {o.ranks} rank(s); {o.runs} runs each, interleaved; "
           f"load average {os.getloadavg()[0]:.2f}")
-    print("| binary | flits / CPU s | flits / wall s | CPU s | events / flit-hop | "
-          "peak RSS / router (B) |")
+    print("| binary | CPU s min / median | flits / CPU s (median) | flits / s of simulation, "
+          "best / median | events / flit-hop | peak RSS / router |")
     print("|---|---|---|---|---|---|")
     med = {}
     for name in ("A", "B"):
         rows = samples[name]
-        cpu = statistics.median(c for c, _ in rows)
-        per_cpu = statistics.median(r["flits"] / c for c, r in rows)
-        per_wall = statistics.median(r["flits_per_second"] for _, r in rows)
+        cpu = [c for c, _ in rows]
+        walls = [r["wall_seconds"] for _, r in rows]
+        flits = rows[0][1]["flits"]
         r0 = rows[0][1]
-        med[name] = per_cpu
-        print(f"| {name} | {per_cpu:,.0f} | {per_wall:,.0f} | {cpu:.2f} | "
+        med[name] = statistics.median(r["flits"] / c for c, r in rows)
+        print(f"| {name} | {min(cpu):.3f} / {statistics.median(cpu):.3f} | {med[name]:,.0f} | "
+              f"{flits / min(walls):,.0f} / {flits / statistics.median(walls):,.0f} | "
               f"{r0['events_committed'] / r0['flit_hops']:.3f} | "
               f"{statistics.median(r['peak_rss_bytes_per_router'] for _, r in rows):,.0f} |")
-    print(f"# B / A flits per CPU second: {med['B'] / med['A']:.3f}")
+    print(f"# B / A flits per CPU second (median): {med['B'] / med['A']:.3f}")
 
 
 if __name__ == "__main__":
