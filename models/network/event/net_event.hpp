@@ -13,6 +13,12 @@
 //                       upstream router or the source node after switch traversal + link latency.
 //   kCredit    -        router or node: one buffer slot of output `port`, VC `vc` was freed
 //                       downstream (BookSim2's Credit), credit_delay after the flit left.
+//   kFlitCredit flit    router, from a neighbouring router: a kFlit and a kCredit that one
+//                       allocation pass sends to the same router, in one event (router_lp.hpp,
+//                       "Merged flit and credit"). It lands at the credit's time; `credit_port`
+//                       and `credit_vc` say which output VC regains a slot, `port` and `vc`
+//                       where the flit arrives (st_delay + link_latency - credit_delay cycles
+//                       later: the receiver files it early and counts its timing from then).
 //   kWake      -        router (self): an allocation pass is due now, one tick after a cycle
 //                       boundary. Only scheduled when work is waiting, so an idle router
 //                       receives no events at all. kFlit and kCredit land on cycle boundaries.
@@ -40,7 +46,7 @@
 namespace net {
 
 enum class NetEventKind : std::uint8_t {
-  kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl, kNote
+  kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl, kNote, kFlitCredit
 };
 
 /// kGenerate: a scripted packet (tests) names its destination; a generation of the traffic
@@ -56,7 +62,9 @@ struct NetEvent {
   NetEventKind kind = NetEventKind::kWake;
   std::uint8_t port = 0;  ///< input port (kFlit) or output port (kCredit) at the receiver
   std::uint16_t vc = 0;   ///< virtual channel
-  std::uint32_t reserved = 0;
+  std::uint8_t credit_port = 0;  ///< kFlitCredit: the output port that regains a credit
+  std::uint8_t reserved = 0;
+  std::uint16_t credit_vc = 0;   ///< kFlitCredit: ... and its VC
   union {
     Flit flit;                ///< kFlit, kAck
     GenerateOrder generate;   ///< kGenerate

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <span>
 #include <string>
 
@@ -159,7 +160,12 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       routing_(std::move(routing)),
       selection_(std::move(selection)),
       monitors_{routing_->router_monitor(), selection_->router_monitor()},
-      classes_(routing_->vc_classes()) {
+      classes_(routing_->vc_classes()),
+      // The flit of a merged event is filed 0 or 1 cycle early: any earlier and it could pass
+      // a flit sent on the same VC one pass before, alone (router_lp.hpp).
+      merge_credits_(params.merge_flit_credit && !any_monitor() &&
+                     params.st_delay + params.link_latency >= params.credit_delay &&
+                     params.st_delay + params.link_latency <= params.credit_delay + 1) {
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
     PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");
@@ -172,6 +178,11 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       link = {layout.router_lp(nb->router), nb->port, false, true};
     } else if (auto node = topology_->node_at(router_, p)) {
       link = {layout.node_lp(*node), 0, true, true};
+    }
+    // A port's link leads both ways to one LP: the flit leaving on port p and the credit of
+    // the flit that came in on p go to the same router.
+    if (merge_credits_ && p < 64 && link.connected && !link.terminal) {
+      mergeable_ports_ |= std::uint64_t{1} << p;
     }
   }
 }
@@ -195,32 +206,30 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
 void RouterLp::on_event(const NetEvent& event, RouterState& state,
                         pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
-  switch (event.kind) {
-    case NetEventKind::kFlit:
-      on_flit(event, state, ctx);
-      return;
-    case NetEventKind::kCredit: {
-      VcState& out = state.vcs[event.port * vcs_ + event.vc];
-      PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
-                                                         std::to_string(router_) + " port " +
-                                                         std::to_string(event.port));
-      ++out.credits;
-      // Only a flit that found no credit or no free VC waits for this.
-      if (state.waiting_for_resources != 0) schedule_wake(state, ctx, now + kPhase);
-      return;
+  // Tests in order of frequency rather than a switch: a jump table over the kinds, which
+  // alternate unpredictably, mispredicted on most events (cachegrind, session 9).
+  const NetEventKind kind = event.kind;
+  if (kind == NetEventKind::kFlit || kind == NetEventKind::kFlitCredit) {
+    std::int64_t arrival = now;
+    if (kind == NetEventKind::kFlitCredit) {
+      take_credit(event.credit_port, event.credit_vc, state, ctx);
+      const std::int64_t early =
+          params_.st_delay + params_.link_latency - params_.credit_delay;  // cycles, 0 or 1
+      arrival += early * params_.cycle_ps;
     }
-    case NetEventKind::kWake:
-      if (state.pending_wake == now) state.pending_wake = RouterState::kNoWake;
-      // Two wakes may land on one pass time; the second pass would see nothing new.
-      if (state.last_pass == now) return;
-      state.last_pass = now;
-      allocate(state, ctx);
-      return;
-    case NetEventKind::kControl:
-      on_control(event, state, ctx);
-      return;
-    default:
-      PDES_CHECK(false, "router received a node event");
+    on_flit(event, arrival, state, ctx);
+  } else if (kind == NetEventKind::kCredit) {
+    take_credit(event.port, event.vc, state, ctx);
+  } else if (kind == NetEventKind::kWake) {
+    if (state.pending_wake == now) state.pending_wake = RouterState::kNoWake;
+    // Two wakes may land on one pass time; the second pass would see nothing new.
+    if (state.last_pass == now) return;
+    state.last_pass = now;
+    allocate(state, ctx);
+  } else if (kind == NetEventKind::kControl) {
+    on_control(event, state, ctx);
+  } else {
+    PDES_CHECK(false, "router received a node event");
   }
 }
 
@@ -234,6 +243,8 @@ void prefetch_all(const std::vector<T>& v) {  // every cache line of v's element
 void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
                         pdes::PrefetchStage stage) const {
   if (stage == pdes::PrefetchStage::kEarly) {
+    // All of it, whatever the event: a branch on the kind here mispredicts more than the few
+    // lines it would spare cost (cachegrind, session 9).
     prefetch_all(state.vcs);
     prefetch_all(state.ports);
     return;
@@ -241,7 +252,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   if (state.vcs.empty()) return;
   const std::size_t pv = state.vcs.size();
   const std::size_t depth = params_.buffer_depth;
-  if (event.kind == NetEventKind::kFlit) {
+  if (event.kind == NetEventKind::kFlit || event.kind == NetEventKind::kFlitCredit) {
     const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
     if (ivc >= pv) return;
     const VcState& in = state.vcs[ivc];
@@ -260,9 +271,19 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   }
 }
 
-void RouterLp::on_flit(const NetEvent& event, RouterState& state,
+void RouterLp::take_credit(std::uint32_t port, std::uint32_t vc, RouterState& state,
+                           pdes::Context<NetEvent>& ctx) const {
+  VcState& out = state.vcs[port * vcs_ + vc];
+  PDES_CHECK(out.credits < params_.buffer_depth, "credit overflow at router " +
+                                                     std::to_string(router_) + " port " +
+                                                     std::to_string(port));
+  ++out.credits;
+  // Only a flit that found no credit or no free VC waits for this.
+  if (state.waiting_for_resources != 0) schedule_wake(state, ctx, ctx.now().ticks() + kPhase);
+}
+
+void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState& state,
                        pdes::Context<NetEvent>& ctx) const {
-  const std::int64_t now = ctx.now().ticks();
   const std::uint32_t ivc = event.port * vcs_ + event.vc;
   VcState& in = state.vcs[ivc];
   PDES_CHECK(in.count < params_.buffer_depth,
@@ -271,11 +292,11 @@ void RouterLp::on_flit(const NetEvent& event, RouterState& state,
                  " (credit protocol violated)");
   const Flit& f = event.flit;
   const bool saf = params_.switching == SwitchingMode::kStoreAndForward;
-  std::int64_t ready = now + (f.is_head() ? params_.head_delay() : params_.sw_alloc_delay) *
+  std::int64_t ready = arrival + (f.is_head() ? params_.head_delay() : params_.sw_alloc_delay) *
                                  params_.cycle_ps;
   // Store-and-forward: the head becomes eligible only once its tail is in the buffer.
   if (saf && f.is_head() && !f.is_tail()) ready = RouterState::kNoWake;
-  state.slots[slot_index(ivc, (in.front + in.count) % params_.buffer_depth)] = {f, ready};
+  state.slots[slot_index(ivc, ring_add(in.front, in.count))] = {f, ready};
   ++in.count;
   ++state.buffered;
   if (in.count == 1) {
@@ -286,10 +307,10 @@ void RouterLp::on_flit(const NetEvent& event, RouterState& state,
     PDES_CHECK(in.count >= f.size, "store-and-forward: packet larger than the buffer");
     const std::uint32_t head_pos = in.count - f.size;
     BufferedFlit& head =
-        state.slots[slot_index(ivc, (in.front + head_pos) % params_.buffer_depth)];
+        state.slots[slot_index(ivc, ring_add(in.front, head_pos))];
     PDES_CHECK(head.flit.is_head() && head.flit.seq == f.seq && head.flit.src == f.src,
                "store-and-forward: head not found behind its tail");
-    head.ready = now + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
+    head.ready = arrival + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;
     if (head_pos == 0) schedule_wake(state, ctx, head.ready + kPhase);
   }
 }
@@ -312,10 +333,10 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   const VcState& in = state.vcs[ivc];
   Flit& head = state.slots[slot_index(ivc, in.front)].flit;
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
-  const PortId in_port = ivc / vcs_;
+  const PortId in_port = r.in_port;
   RouteCandidates candidates;
-  routing_->route({router_, in_port, vc_class(ivc % vcs_), links_[in_port].terminal}, head,
-                  candidates);
+  routing_->route({router_, in_port, vc_class(ivc - in_port * vcs_), links_[in_port].terminal},
+                  head, candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
   // The admissible outputs: the candidates of the lowest level with a free VC, each with the
   // first free VC of its class.
@@ -376,7 +397,15 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       pv > kInlineRequests ? heap_requests.data() : inline_requests.data();
   std::span<Request> requests(request_buffer, 0);
   const bool age = params_.arbitration == Arbitration::kAge;
+  std::uint64_t requested_outputs = 0;  // bit p: some request wants output p (ports 0..63)
+  // Input port of ivc, stepped rather than divided (ivc / vcs_) in this hot loop.
+  PortId in_port = 0;
+  std::uint32_t next_port_ivc = vcs_;
   for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
+    if (ivc == next_port_ivc) {
+      ++in_port;
+      next_port_ivc += vcs_;
+    }
     const VcState& in = state.vcs[ivc];
     if (in.count == 0) continue;
     const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
@@ -384,12 +413,12 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
       if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
       continue;
     }
-    const PortId in_port = ivc / vcs_;
     if (state.ports[in_port].input_free_at > now) {
       wake = std::min(wake, state.ports[in_port].input_free_at);
       continue;
     }
-    Request r{ivc, 0, 0, bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
+    Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
+              bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
     if (in.routed == 0) {
       if (!route_head(ivc, state, ctx, r)) {
         blocked_on_resources = true;
@@ -409,37 +438,70 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
     request_buffer[requests.size()] = r;
     requests = std::span<Request>(request_buffer, requests.size() + 1);
+    if (r.out < 64) requested_outputs |= std::uint64_t{1} << r.out;
   }
 
-  // Output-side round-robin arbitration; an input port moves one flit per cycle.
+  // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners
+  // move to the front of `requests`, in the order granted (keys are unique per input VC, so
+  // the order in which candidates are scanned decides nothing); they are sent afterwards, so
+  // that a flit and a credit to the same router can leave together.
   std::size_t granted = 0;
+  std::uint64_t inputs_used = 0;   // bit p: input port p has a winner (ports 0..63)
+  std::uint64_t outputs_used = 0;  // bit p: output port p has a winner
+  std::array<std::uint8_t, 64> by_input;  // the winner from input p, where inputs_used says
+  const auto input_taken = [&](const Request& r) {
+    if (r.in_port < 64) return (inputs_used >> r.in_port & 1) != 0;
+    for (std::size_t i = 0; i < granted; ++i) {
+      if (requests[i].in_port == r.in_port) return true;
+    }
+    return false;
+  };
   // The first output to pick rotates too, so that an input VC whose input port keeps winning
   // another output first is not starved (input-port conflicts are resolved in this order).
-  for (PortId k = 0; k < ports_ && granted < requests.size(); ++k) {
-    const PortId out = (state.first_output + k) % ports_;
-    const Request* best = nullptr;
+  const auto arbitrate = [&](PortId out) {
+    std::size_t best = requests.size();
     std::uint32_t best_key = 0;
-    for (const Request& r : requests) {
-      if (r.out != out || state.ports[r.ivc / vcs_].input_free_at > now) continue;
-      const std::uint32_t key = (r.ivc + pv - state.ports[out].last_grant - 1) % pv;
-      if (best == nullptr || r.age < best->age || (r.age == best->age && key < best_key)) {
-        best = &r;
+    for (std::size_t i = granted; i < requests.size(); ++i) {
+      const Request& r = requests[i];
+      if (r.out != out || input_taken(r)) continue;
+      // (ivc - last_grant - 1) mod pv: the round-robin distance from the last winner.
+      std::uint32_t key = r.ivc + pv - state.ports[out].last_grant - 1;
+      if (key >= pv) key -= pv;
+      if (best == requests.size() || r.age < requests[best].age ||
+          (r.age == requests[best].age && key < best_key)) {
+        best = i;
         best_key = key;
       }
     }
-    if (best != nullptr) {
-      grant(*best, state, ctx);
-      ++granted;
-      // The flit behind the one that left is the input VC's new front.
-      const VcState& in = state.vcs[best->ivc];
-      if (in.count > 0) {
-        const std::int64_t ready = state.slots[slot_index(best->ivc, in.front)].ready;
-        if (ready != RouterState::kNoWake) {
-          wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
-        }
+    if (best == requests.size()) return;
+    const Request& w = requests[best];
+    if (w.in_port < 64) {
+      inputs_used |= std::uint64_t{1} << w.in_port;
+      by_input[w.in_port] = static_cast<std::uint8_t>(granted);
+    }
+    if (w.out < 64) outputs_used |= std::uint64_t{1} << w.out;
+    std::swap(requests[granted++], requests[best]);
+  };
+  if (ports_ <= 64) {
+    // Only the outputs someone requests, in the same rotated order: first_output, then up,
+    // wrapping round.
+    const unsigned first = state.first_output;
+    const std::uint64_t below = (std::uint64_t{1} << first) - 1;  // first < ports_ <= 64
+    for (std::uint64_t outs : {requested_outputs & ~below, requested_outputs & below}) {
+      for (; outs != 0 && granted < requests.size(); outs &= outs - 1) {
+        arbitrate(static_cast<PortId>(std::countr_zero(outs)));
       }
     }
+  } else {
+    PortId out = state.first_output;
+    for (PortId k = 0; k < ports_ && granted < requests.size();
+         ++k, out = out + 1 == ports_ ? 0 : out + 1) {
+      arbitrate(out);
+    }
   }
+  // Winner indices fit in a byte (one per output port); past 255 ports nothing merges.
+  const std::uint64_t pairs = ports_ <= 0xFF ? inputs_used & outputs_used & mergeable_ports_ : 0;
+  send_grants(requests.first(granted), pairs, by_input, wake, state, ctx);
 
   state.waiting_for_resources = blocked_on_resources ? 1 : 0;
   if (granted > 0) state.first_output = (state.first_output + 1) % ports_;
@@ -449,11 +511,31 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   if (wake != RouterState::kNoWake) schedule_wake(state, ctx, wake);
 }
 
-void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEvent>& ctx) const {
+void RouterLp::send_grants(std::span<const Request> winners, std::uint64_t pairs,
+                           const std::array<std::uint8_t, 64>& by_input, std::int64_t& wake,
+                           RouterState& state, pdes::Context<NetEvent>& ctx) const {
+  const std::int64_t now = ctx.now().ticks();
+  for (const Request& r : winners) {
+    const Request* rider =
+        r.out < 64 && (pairs >> r.out & 1) != 0 ? &winners[by_input[r.out]] : nullptr;
+    grant(r, rider, r.in_port < 64 && (pairs >> r.in_port & 1) != 0, state, ctx);
+    // The flit behind the one that left is the input VC's new front.
+    const VcState& vc = state.vcs[r.ivc];
+    if (vc.count > 0) {
+      const std::int64_t ready = state.slots[slot_index(r.ivc, vc.front)].ready;
+      if (ready != RouterState::kNoWake) {
+        wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
+      }
+    }
+  }
+}
+
+void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
+                     RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   VcState& in = state.vcs[r.ivc];
-  const PortId in_port = r.ivc / vcs_;
-  const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc % vcs_);
+  const PortId in_port = r.in_port;
+  const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc - in_port * vcs_);
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
   const BufferedFlit& leaving = state.slots[slot_index(r.ivc, in.front)];
@@ -476,8 +558,11 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
   } else {
     ev.flit.blocked_cycles = in.head_blocked_cycles;
   }
-  in.front = static_cast<std::uint16_t>((in.front + 1) % params_.buffer_depth);
+  in.front = static_cast<std::uint16_t>(ring_add(in.front, 1));
   --in.count;
+  // An empty ring starts again at slot 0: at low load each VC then reuses one cache line
+  // instead of walking through buffer_depth of them.
+  if (in.count == 0) in.front = 0;
   --state.buffered;
   ++ev.flit.hops;
 
@@ -508,8 +593,20 @@ void RouterLp::grant(const Request& r, RouterState& state, pdes::Context<NetEven
 
   ev.port = static_cast<std::uint8_t>(out_link.remote_port);
   ev.vc = r.out_vc;
-  // Granted at the allocation phase, the flit lands on a cycle boundary downstream.
-  ctx.send(out_link.lp, cycles(params_.st_delay + params_.link_latency) - phase(), ev);
+  // Granted at the allocation phase, the flit lands on a cycle boundary downstream; with the
+  // credit of another grant to the same router it travels at the credit's time. Selects, not
+  // branches: whether a flit carries a credit is a coin toss to the branch predictor.
+  const bool merged = rider != nullptr;
+  const Request& credited = merged ? *rider : r;
+  ev.kind = merged ? NetEventKind::kFlitCredit : NetEventKind::kFlit;
+  ev.credit_port = merged ? static_cast<std::uint8_t>(links_[credited.in_port].remote_port) : 0;
+  ev.credit_vc =
+      merged ? static_cast<std::uint16_t>(credited.ivc - credited.in_port * vcs_) : 0;
+  ctx.send(out_link.lp,
+           cycles(merged ? params_.credit_delay : params_.st_delay + params_.link_latency) -
+               phase(),
+           ev);
+  if (credit_rides) return;
 
   const PortLink& in_link = links_[in_port];
   NetEvent credit;

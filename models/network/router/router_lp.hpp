@@ -23,8 +23,25 @@
 // (a new front's pipeline delay elapses, or a port it lost to becomes free again). A flit blocked
 // on credits or on a busy output VC schedules nothing: a credit arrival, or the grant that
 // releases the VC, triggers the next pass. An idle router receives no events; the event count
-// grows with delivered flits x hops (about one arrival, one credit and at most one pass per
-// flit per hop).
+// grows with delivered flits x hops (one arrival, at most one credit and at most one pass per
+// flit per hop; 2.1-2.5 events per flit-hop in all, docs/router.md).
+//
+// Merged flit and credit: a pass often sends a flit to a neighbouring router and returns a
+// credit to that same router (traffic both ways on a link); that happens for 40-60 % of the
+// credits under uniform traffic. The credit lands credit_delay cycles after the pass, the flit
+// st_delay + link_latency cycles after it, usually later. Both then travel in one kFlitCredit
+// event at the credit's time, and the receiver files the flit at once with the timing of its
+// real arrival (its `ready` counts from then). Filing it early is invisible to the model:
+// passes look only at the front flit of each input VC and at its `ready`, the credit protocol
+// has reserved the slot since the flit was sent, and the flits of one VC still enter in order
+// (one upstream pass per cycle; a flit sent alone one pass earlier lands no later, and at the
+// same time it goes first, being sent first by the same sender). Only a router monitor could
+// see it (RouterView counts buffered flits), so routers with a monitor send the two apart, as
+// do routers whose flit would be filed more than one cycle early or whose credit would arrive
+// after the flit: merging needs credit_delay <= st_delay + link_latency <= credit_delay + 1
+// (the default pipeline has 2 and 1).
+// This removes one event per merged credit and changes nothing else: latencies, throughput and
+// every record stay the same; the event digests differ (fewer events, some at other times).
 //
 // Timing: see router_params.hpp. A flit granted at time t arrives downstream at
 // t + (st_delay + link_latency) cycles.
@@ -46,9 +63,11 @@
 // internal speedup.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "models/network/build/lp_layout.hpp"
@@ -95,6 +114,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     std::uint32_t ivc;
     PortId out;
     std::uint16_t out_vc;
+    std::uint16_t in_port;  ///< ivc / vcs_, kept to spare divisions
     std::int64_t age;  ///< lower wins: kAckAge for ACKs, else creation time (age
                        ///< arbitration) or 0
   };
@@ -106,9 +126,24 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   static constexpr std::int64_t kPhase = 1;
   static constexpr pdes::SimTime phase() { return pdes::SimTime{kPhase}; }
 
-  void on_flit(const NetEvent& event, RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Files an arriving flit; `arrival` is when it reaches the input buffer (now, or later for
+  /// the flit of a kFlitCredit).
+  void on_flit(const NetEvent& event, std::int64_t arrival, RouterState& state,
+               pdes::Context<NetEvent>& ctx) const;
   void allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const;
-  void grant(const Request& request, RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Moves the flit of `request` out and returns its credit upstream. `rider`: another grant of
+  /// the pass whose credit goes to the router this flit goes to, in the same event (kFlitCredit);
+  /// `credit_rides`: this grant's credit leaves with another grant's flit, send none here.
+  void grant(const Request& request, const Request* rider, bool credit_rides, RouterState& state,
+             pdes::Context<NetEvent>& ctx) const;
+  /// Grants the winners of a pass, in order. Bit p of `pairs`: the flit leaving on port p
+  /// carries the credit of the winner from input p, winners[by_input[p]].
+  void send_grants(std::span<const Request> winners, std::uint64_t pairs,
+                   const std::array<std::uint8_t, 64>& by_input, std::int64_t& wake,
+                   RouterState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Returns one credit on output `port`, VC `vc` (kCredit, and the credit of a kFlitCredit).
+  void take_credit(std::uint32_t port, std::uint32_t vc, RouterState& state,
+                   pdes::Context<NetEvent>& ctx) const;
   /// The output VC a head may take at `out` in `vc_class`, or -1 if none is free with room.
   int free_output_vc(const RouterState& state, PortId out, std::uint32_t vc_class,
                      std::uint16_t packet_size) const;
@@ -138,6 +173,11 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
     return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
   }
+  /// (a + b) % buffer_depth for a, b < buffer_depth, without a division.
+  std::uint32_t ring_add(std::uint32_t a, std::uint32_t b) const {
+    const std::uint32_t i = a + b;
+    return i >= params_.buffer_depth ? i - params_.buffer_depth : i;
+  }
   std::uint32_t class_first(std::uint32_t c) const { return c * vcs_ / classes_; }
   /// The class of VC v: the largest c with class_first(c) <= v.
   std::uint32_t vc_class(std::uint32_t v) const { return ((v + 1) * classes_ - 1) / vcs_; }
@@ -162,6 +202,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::uint32_t classes_;
   // Bit c: class c is allocated atomically (RoutingAlgorithm::atomic_vc_class).
   std::uint64_t atomic_classes_ = 0;
+  // Whether a pass merges a flit and a credit to the same router ("Merged flit and credit"),
+  // and then bit p: port p (< 64) leads to a router, so its flit and credit may merge.
+  const bool merge_credits_;
+  std::uint64_t mergeable_ports_ = 0;
 };
 
 }  // namespace net

@@ -65,6 +65,10 @@ struct RouterParams {
   std::int64_t cycle_ps = 1000;
   SwitchingMode switching = SwitchingMode::kWormhole;
   Arbitration arbitration = Arbitration::kRoundRobin;
+  /// Event structure only, never results: whether a pass sends a flit and a credit bound for
+  /// the same router as one event (router_lp.hpp, "Merged flit and credit"). Not a
+  /// configuration key; tests turn it off to check that merging changes nothing.
+  bool merge_flit_credit = true;
 
   /// Cycles from a head's arrival to its earliest departure from the input buffer.
   std::uint32_t head_delay() const { return routing_delay + vc_alloc_delay + sw_alloc_delay; }
