@@ -374,6 +374,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
                  " an event of a payload type that LP does not handle");
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   if (event->header.key.time > max_executed_) max_executed_ = event->header.key.time;
+  if (state_.executed_bound < event->header.key) state_.executed_bound = event->header.key;
   ++state_.uncommitted;
   state_.list(lp);
 
