@@ -69,6 +69,9 @@ class LpRuntime {
   /// choice; the rollback check keeps whole copies, which it compares.
   virtual void use_journaled_snapshots() = 0;
   virtual void push_snapshot() = 0;
+  /// Starts loading the ring slot the next push_snapshot() writes (its State object; not what
+  /// its members point to), a whole ring's turn since it was last written.
+  virtual void prefetch_snapshot_slot() const = 0;
   /// Restores snapshot `index` and drops it and every newer one.
   virtual void restore_snapshot(std::size_t index) = 0;
   /// Restores snapshot `index` and keeps every snapshot.
@@ -207,6 +210,9 @@ class TypedLpRuntime final : public LpRuntime {
       slot.first = state_;
     }
     slot.second = clock_;
+  }
+  void prefetch_snapshot_slot() const override {
+    if (const Snapshot* slot = snapshots_.next_slot()) prefetch_for_write(slot, sizeof(Snapshot));
   }
   void restore_snapshot(std::size_t index) override {
     load_snapshot(index);

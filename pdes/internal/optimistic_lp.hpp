@@ -84,6 +84,8 @@ class alignas(64) OptimisticLp {
   const EventKey* last_key() const { return tail_ == nullptr ? nullptr : &tail_->header.key; }
 
   // --- execution --------------------------------------------------------------------------
+  /// Whether its states are saved into the LpRuntime's snapshot ring (else inline).
+  bool uses_snapshot_ring() const { return snapshot_offset_ == 0; }
   bool snapshot_due(std::uint32_t period) const {
     return head_ == nullptr || since_snapshot_ >= period;
   }

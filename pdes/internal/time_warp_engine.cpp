@@ -348,6 +348,12 @@ void TimeWarpEngine::prefetch_next_lp() const {
   }
   if (const TwEvent* second = pending.peek(1); const LpRuntime* runtime = target(second)) {
     runtime->prefetch(second->payload(), PrefetchStage::kEarly);
+    // Its history line was requested one event ago. A state save into the snapshot ring
+    // writes a slot last used a whole ring's turn ago: fetch it now.
+    const OptimisticLp& lp = state_.lps[state_.index_of(second->header.dest)];
+    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
+      runtime->prefetch_snapshot_slot();
+    }
   }
   if (const TwEvent* next = pending.peek(0); const LpRuntime* runtime = target(next)) {
     runtime->prefetch(next->payload(), PrefetchStage::kLate);
