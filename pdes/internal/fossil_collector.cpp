@@ -18,14 +18,14 @@ void FossilCollector::collect(const EventKey& gvt) {
   std::size_t kept = 0;
   for (std::size_t i = 0; i < n; ++i) {
     // Overlap the cache misses, following each LP's chain a step further as it comes closer:
-    // its line 8 LPs ahead, its oldest event 4 ahead (that line has arrived by then), the
-    // event after it 2 ahead. An LP commits a few events per collection, and its history
-    // went cold while the rank ran on, so each step of the walk is otherwise a stall.
+    // its line 8 LPs ahead, its oldest uncommitted event 4 ahead (that line has arrived by
+    // then), the event after it 2 ahead. An LP commits a few events per collection, and its
+    // history went cold while the rank ran on, so each step of the walk is otherwise a stall.
     if (i + 8 < n) __builtin_prefetch(&rank_.lps[listed[i + 8]]);
-    if (i + 4 < n) __builtin_prefetch(rank_.lps[listed[i + 4]].oldest());
+    if (i + 4 < n) __builtin_prefetch(rank_.lps[listed[i + 4]].first_uncommitted());
     if (i + 2 < n) {
-      if (const TwEvent* oldest = rank_.lps[listed[i + 2]].oldest()) {
-        __builtin_prefetch(oldest->next);
+      if (const TwEvent* first = rank_.lps[listed[i + 2]].first_uncommitted()) {
+        __builtin_prefetch(first->next);
       }
     }
     OptimisticLp& lp = rank_.lps[listed[i]];
