@@ -113,7 +113,7 @@ class TwEventPool {
   /// only the flags read before that are cleared here. (TwEvent is an aggregate, so the
   /// block's bytes hold one implicitly.)
   TwEvent* allocate() {
-    if (free_.empty()) grow();
+    if (free_.empty()) [[unlikely]] grow();
     auto* event = reinterpret_cast<TwEvent*>(free_.back());
     free_.pop_back();
     if (!free_.empty()) prefetch_for_write(free_.back(), 2 * kLine);
@@ -132,7 +132,8 @@ class TwEventPool {
   std::size_t live_bytes() const { return live_events() * block_size_; }
 
  private:
-  void grow() {
+  // Out of line and cold, so that allocate() stays small enough to inline.
+  [[gnu::noinline, gnu::cold]] void grow() {
     auto* chunk = static_cast<std::byte*>(
         ::operator new[](block_size_* blocks_per_chunk_, std::align_val_t{kLine}));
     chunks_.push_back(chunk);
