@@ -352,11 +352,15 @@ void TimeWarpEngine::prefetch_next_lp() const {
     // writes a slot last used a whole ring's turn ago: fetch it now.
     const OptimisticLp& lp = state_.lps[state_.index_of(second->header.dest)];
     if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
-      runtime->prefetch_snapshot_slot();
+      runtime->prefetch_snapshot_slot(PrefetchStage::kEarly);
     }
   }
   if (const TwEvent* next = pending.peek(0); const LpRuntime* runtime = target(next)) {
     runtime->prefetch(next->payload(), PrefetchStage::kLate);
+    const OptimisticLp& lp = state_.lps[state_.index_of(next->header.dest)];
+    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
+      runtime->prefetch_snapshot_slot(PrefetchStage::kLate);
+    }
   }
 }
 
