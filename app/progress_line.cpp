@@ -28,7 +28,7 @@ std::string format_si(double value) {
 ProgressLine::ProgressLine(std::int64_t ticks_per_unit, std::string unit_name)
     : ticks_per_unit_(ticks_per_unit), unit_name_(std::move(unit_name)) {}
 
-std::string ProgressLine::format(const pdes::ProgressInfo& info) const {
+std::string ProgressLine::format(const pdes::ProgressInfo& info, double recent_rate) const {
   const double rate =
       info.wall_seconds > 0 ? static_cast<double>(info.events_committed) / info.wall_seconds : 0.0;
   const double now = static_cast<double>(info.now.ticks()) / static_cast<double>(ticks_per_unit_);
@@ -49,7 +49,11 @@ std::string ProgressLine::format(const pdes::ProgressInfo& info) const {
   }
   std::string line = fraction >= 0 ? fmt::format("[{:5.1f}%] ", 100.0 * fraction) : "[  ?  ] ";
   line += where;
-  line += fmt::format(" | {} events/s", format_si(rate));
+  if (recent_rate >= 0.0) {
+    line += fmt::format(" | {} events/s (mean {})", format_si(recent_rate), format_si(rate));
+  } else {
+    line += fmt::format(" | {} events/s", format_si(rate));
+  }
   if (fraction > 0) {
     line += " | ETA " + format_duration(info.wall_seconds * (1.0 - fraction) / fraction);
   }
@@ -58,7 +62,15 @@ std::string ProgressLine::format(const pdes::ProgressInfo& info) const {
 }
 
 void ProgressLine::on_progress(const pdes::ProgressInfo& info) {
-  const std::string line = format(info);
+  double recent = -1.0;
+  if (last_wall_seconds_ >= 0.0 && info.wall_seconds > last_wall_seconds_ &&
+      info.events_committed >= last_events_) {
+    recent = static_cast<double>(info.events_committed - last_events_) /
+             (info.wall_seconds - last_wall_seconds_);
+  }
+  last_events_ = info.events_committed;
+  last_wall_seconds_ = info.wall_seconds;
+  const std::string line = format(info, recent);
   const std::size_t pad = last_width_ > line.size() ? last_width_ - line.size() : 0;
   std::fprintf(stderr, "\r%s%*s", line.c_str(), static_cast<int>(pad), "");
   std::fflush(stderr);

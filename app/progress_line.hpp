@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // ProgressLine: a one-line progress report on stderr, rewritten in place:
-//   [ 42.0%] t = 420 / 1000 time units | 7.10 M events/s | ETA 3 s
+//   [ 42.0%] t = 420 / 1000 time units | 7.10 M events/s (mean 7.02 M) | ETA 3 s
 // The percentage and ETA come from simulated time, or from the event count when the run is
 // bounded by events only.
 #pragma once
@@ -24,12 +24,16 @@ class ProgressLine final : public pdes::ProgressObserver {
   /// next report draws again).
   void note(const std::string& message);
 
-  /// The line for `info` (without the leading carriage return), for tests.
-  std::string format(const pdes::ProgressInfo& info) const;
+  /// The line for `info` (without the leading carriage return), for tests. `recent_rate`:
+  /// committed events per second since the previous line (< 0: none yet), shown before the
+  /// run's mean so that a run that slows down (a growing backlog, memory pressure) shows it.
+  std::string format(const pdes::ProgressInfo& info, double recent_rate = -1.0) const;
 
  private:
   std::int64_t ticks_per_unit_;
   std::string unit_name_;
+  std::uint64_t last_events_ = 0;
+  double last_wall_seconds_ = -1.0;
   bool printed_ = false;
   std::size_t last_width_ = 0;
 };

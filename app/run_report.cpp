@@ -44,11 +44,28 @@ nlohmann::json stats_json(const pdes::EngineStatistics& s) {
           {"remote_events", s.remote_events},
           {"gvt_rounds", s.gvt_rounds},
           {"memory_throttled_rounds", s.memory_throttled_rounds},
+          {"wait_window_seconds", s.wait_window_seconds},
+          {"wait_starved_seconds", s.wait_starved_seconds},
+          {"wait_throttled_seconds", s.wait_throttled_seconds},
           {"efficiency", s.efficiency()},
           {"committed_events_per_second", s.committed_rate()},
           {"wall_seconds", s.wall_seconds},
           {"peak_rss_bytes", s.peak_rss_bytes},
           {"event_digest", format_digest(s.event_digest)}};
+}
+
+/// The optimistic ranks' waiting time as a share of their wall time, averaged over ranks, and
+/// what held them: "12.3 % (window 10.1 %, no event 2.2 %, throttled 0.0 %)".
+std::string format_waiting(const pdes::RunResult& result) {
+  double wall = 0.0;
+  for (const pdes::EngineStatistics& s : result.per_rank) wall += s.wall_seconds;
+  if (wall <= 0.0) return "n/a";
+  const pdes::EngineStatistics& t = result.total;
+  const auto share = [wall](double seconds) { return 100.0 * seconds / wall; };
+  return fmt::format("{:.1f} % of the ranks' time (window {:.1f} %, no event {:.1f} %, "
+                     "throttled {:.1f} %)",
+                     share(t.wait_seconds()), share(t.wait_window_seconds),
+                     share(t.wait_starved_seconds), share(t.wait_throttled_seconds));
 }
 
 }  // namespace
@@ -98,6 +115,7 @@ std::string format_summary(const RunReport& r) {
     row("anti-messages", with_commas(t.anti_messages));
     row("remote events", with_commas(t.remote_events));
     row("GVT rounds", with_commas(t.gvt_rounds));
+    if (r.result.num_ranks > 1) row("waiting", format_waiting(r.result));
     if (t.memory_throttled_rounds > 0) {
       row("event memory", fmt::format("over kernel.event_memory_limit in {} of {} GVT rounds: "
                                       "ranks ran only the event at GVT (raise the limit)",
@@ -113,15 +131,17 @@ std::string format_summary(const RunReport& r) {
   for (const models::Figure& f : r.model_rows) row(f.label, f.text);
   if (!r.output_file.empty()) row("results file", r.output_file);
   if (r.result.num_ranks > 1) {
-    out += fmt::format("\n  {:>4} {:>14} {:>14} {:>12} {:>8} {:>10} {:>12} {:>10}\n", "rank",
-                       "processed", "committed", "rolled back", "eff. %", "anti-msgs",
-                       "remote", "peak MiB");
+    out += fmt::format("\n  {:>4} {:>14} {:>14} {:>12} {:>8} {:>10} {:>12} {:>10} {:>7}\n",
+                       "rank", "processed", "committed", "rolled back", "eff. %", "anti-msgs",
+                       "remote", "peak MiB", "wait %");
     for (std::size_t i = 0; i < r.result.per_rank.size(); ++i) {
       const auto& s = r.result.per_rank[i];
-      out += fmt::format("  {:>4} {:>14} {:>14} {:>12} {:>8.2f} {:>10} {:>12} {:>10.1f}\n", i,
-                         s.events_processed, s.events_committed, s.events_rolled_back,
-                         100.0 * s.efficiency(), s.anti_messages, s.remote_events,
-                         static_cast<double>(s.peak_rss_bytes) / (1024.0 * 1024.0));
+      out += fmt::format(
+          "  {:>4} {:>14} {:>14} {:>12} {:>8.2f} {:>10} {:>12} {:>10.1f} {:>7.1f}\n", i,
+          s.events_processed, s.events_committed, s.events_rolled_back, 100.0 * s.efficiency(),
+          s.anti_messages, s.remote_events,
+          static_cast<double>(s.peak_rss_bytes) / (1024.0 * 1024.0),
+          s.wall_seconds > 0.0 ? 100.0 * s.wait_seconds() / s.wall_seconds : 0.0);
     }
   }
   return out;

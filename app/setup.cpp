@@ -45,6 +45,11 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
       run.kernel.pending_set = *p;
     }
   }
+  if (!loaded.config.is_set("kernel.state_save_period")) {
+    if (const std::optional<std::uint32_t> k = run.model->default_state_save_period()) {
+      run.kernel.state_save_period = *k;
+    }
+  }
   if (loaded.config.is_set("kernel.optimism_window")) {
     run.optimism_window_origin = "kernel.optimism_window";
   } else if (const std::optional<double> w = run.model->default_optimism_window()) {

@@ -67,6 +67,9 @@ class Model {
   /// The sequential engine's pending-event set that suits this model, used when the
   /// configuration does not set kernel.pending_set; nullopt: the kernel's default (heap).
   virtual std::optional<pdes::PendingSet> default_pending_set() const { return std::nullopt; }
+  /// The optimistic engine's state saving period that suits this model's states, used when the
+  /// configuration does not set kernel.state_save_period; nullopt: the kernel's default.
+  virtual std::optional<std::uint32_t> default_state_save_period() const { return std::nullopt; }
 };
 
 struct ModelEntry {

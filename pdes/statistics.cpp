@@ -20,6 +20,9 @@ void EngineStatistics::accumulate(const EngineStatistics& o) {
   peak_rss_bytes += o.peak_rss_bytes;
   event_digest += o.event_digest;
   memory_throttled_rounds = std::max(memory_throttled_rounds, o.memory_throttled_rounds);
+  wait_window_seconds += o.wait_window_seconds;
+  wait_starved_seconds += o.wait_starved_seconds;
+  wait_throttled_seconds += o.wait_throttled_seconds;
 }
 
 std::string_view to_string(TerminationReason reason) {

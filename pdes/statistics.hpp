@@ -29,6 +29,18 @@ struct EngineStatistics {
   /// GVT rounds in which some rank was over kernel.event_memory_limit and ran only the event
   /// at GVT (optimistic engine): a run that crawls for lack of event memory says so.
   std::uint64_t memory_throttled_rounds = 0;
+  /// Wall time a rank of the optimistic engine spent with no event it was allowed to run
+  /// (summed over ranks in a total), by why: its next event lay at or beyond the optimism
+  /// window (GVT + kernel.optimism_window) or a checkpoint barrier; it had no event below the
+  /// end time (waiting for other ranks' events or for the run's end); the throttle or the
+  /// event-memory limit held it at GVT. Where a rank's time goes when 2 ranks are not 2x.
+  double wait_window_seconds = 0.0;
+  double wait_starved_seconds = 0.0;
+  double wait_throttled_seconds = 0.0;
+
+  double wait_seconds() const {
+    return wait_window_seconds + wait_starved_seconds + wait_throttled_seconds;
+  }
 
   double efficiency() const {
     return events_processed == 0 ? 1.0
@@ -38,7 +50,8 @@ struct EngineStatistics {
   double committed_rate() const {
     return wall_seconds > 0.0 ? static_cast<double>(events_committed) / wall_seconds : 0.0;
   }
-  /// Adds counters and digests; wall time is the maximum, memory the sum over ranks.
+  /// Adds counters, digests and waiting times; wall time is the maximum, memory the sum over
+  /// ranks.
   void accumulate(const EngineStatistics& other);
 };
 

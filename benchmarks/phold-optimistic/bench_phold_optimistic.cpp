@@ -103,7 +103,8 @@ struct Options {
                "         --start-events N --seed N --state-bytes N --group-size N\n"
                "         --batch-size N\n"
                "         --gvt-interval N\n"
-               "         --state-save-period N --optimism-window T --forced-rollback P\n",
+               "         --state-save-period N --optimism-window T --forced-rollback P\n"
+               "         --uncommitted-limit N\n",
                message);
   std::exit(2);
 }
@@ -143,6 +144,8 @@ Options parse(int argc, char** argv) {
     else if (flag == "--optimism-window") {
       o.kernel.optimism_window =
           pdes::SimTime{static_cast<std::int64_t>(std::strtod(v, nullptr) * phold::kTicksPerUnit)};
+    } else if (flag == "--uncommitted-limit") {
+      o.kernel.uncommitted_limit = std::strtoull(v, nullptr, 10);
     } else if (flag == "--forced-rollback")
       o.kernel.forced_rollback_probability = std::strtod(v, nullptr);
     else

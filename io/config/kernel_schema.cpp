@@ -128,6 +128,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .range(1, kMaxU32)
       .unit("events")
       .describe("Copy the LP state every k events (1: before every event)");
+  schema.add_int("kernel.uncommitted_limit", static_cast<std::int64_t>(d.uncommitted_limit))
+      .min(0)
+      .unit("events")
+      .describe("Events above GVT a rank may hold before it waits for GVT (0: max(256 batches, "
+                "16 per LP on the rank))");
   schema.add_float("kernel.forced_rollback_probability", d.forced_rollback_probability)
       .min(0)
       .less_than(1)
@@ -176,6 +181,7 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.event_memory_limit_bytes =
       static_cast<std::uint64_t>(config.get_int("kernel.event_memory_limit")) * kBytesPerMiB;
   k.state_save_period = static_cast<std::uint32_t>(config.get_int("kernel.state_save_period"));
+  k.uncommitted_limit = static_cast<std::uint64_t>(config.get_int("kernel.uncommitted_limit"));
   k.forced_rollback_probability = config.get_float("kernel.forced_rollback_probability");
   k.progress_interval_seconds = config.get_float("kernel.progress_interval");
   // The partition itself is made once the rank count is known (app/partition_setup.hpp); the

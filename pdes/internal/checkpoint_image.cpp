@@ -14,7 +14,8 @@ namespace pdes::internal {
 
 namespace {
 
-constexpr std::uint64_t kImageFormat = 0x31474d49'4e505257ULL;  // "WRPNIMG1"
+// "WRPNIMG2" (2: EngineStatistics gained the waiting times).
+constexpr std::uint64_t kImageFormat = 0x32474d49'4e505257ULL;
 
 /// What on_init may do during a restart: nothing that leaves the LP. Its sends and records
 /// belong to the start of the run, which the image already holds the effects of.

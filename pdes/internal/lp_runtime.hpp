@@ -69,6 +69,10 @@ class LpRuntime {
   /// choice; the rollback check keeps whole copies, which it compares.
   virtual void use_journaled_snapshots() = 0;
   virtual void push_snapshot() = 0;
+  /// Starts loading the ring slot the next push_snapshot() writes, a whole ring's turn since it
+  /// was last written: kEarly its State object; kLate, once that has arrived, what the State's
+  /// members point to, if the State names it (prefetch_copy_target, see RouterState).
+  virtual void prefetch_snapshot_slot(PrefetchStage stage) const = 0;
   /// Restores snapshot `index` and drops it and every newer one.
   virtual void restore_snapshot(std::size_t index) = 0;
   /// Restores snapshot `index` and keeps every snapshot.
@@ -207,6 +211,15 @@ class TypedLpRuntime final : public LpRuntime {
       slot.first = state_;
     }
     slot.second = clock_;
+  }
+  void prefetch_snapshot_slot(PrefetchStage stage) const override {
+    const Snapshot* slot = snapshots_.next_slot();
+    if (slot == nullptr) return;
+    if (stage == PrefetchStage::kEarly) {
+      prefetch_for_write(slot, sizeof(Snapshot));
+    } else if constexpr (requires(const State& s) { s.prefetch_copy_target(s); }) {
+      slot->first.prefetch_copy_target(state_);
+    }
   }
   void restore_snapshot(std::size_t index) override {
     load_snapshot(index);

@@ -10,10 +10,10 @@ namespace pdes::internal {
 OptimisticLp::OptimisticLp(LpRuntime& runtime, std::size_t snapshot_offset,
                            std::uint64_t* ring_bytes)
     : runtime_(&runtime),
-      snapshot_offset_(static_cast<std::uint32_t>(snapshot_offset)),
-      ring_state_bytes_(static_cast<std::uint32_t>(runtime.state_size())),
+      snapshot_offset_(static_cast<std::uint16_t>(snapshot_offset)),
       has_commit_handler(runtime.has_commit_handler()),
       ring_bytes_(ring_bytes) {
+  PDES_CHECK(snapshot_offset <= UINT16_MAX, "inline snapshot offset beyond 64 KiB");
   runtime.use_journaled_snapshots();
 }
 
@@ -23,7 +23,7 @@ void OptimisticLp::begin(TwEvent* event, bool save_state) {
       runtime_->save_inline(event->at(snapshot_offset_));
     } else {
       runtime_->push_snapshot();
-      *ring_bytes_ += ring_state_bytes_;
+      *ring_bytes_ += runtime_->state_size();
     }
     since_snapshot_ = 0;
   }
@@ -39,6 +39,7 @@ void OptimisticLp::begin(TwEvent* event, bool save_state) {
     tail_->next = event;
   }
   tail_ = event;
+  if (first_uncommitted_ == nullptr) first_uncommitted_ = event;
   ++count_;
   ++uncommitted_;
   ++since_snapshot_;
@@ -63,7 +64,7 @@ void OptimisticLp::add_record(std::uint16_t kind, SimTime time, const void* byte
 
 void OptimisticLp::drop_ring_snapshots_oldest(std::size_t count) {
   runtime_->drop_oldest_snapshots(count);
-  *ring_bytes_ -= count * ring_state_bytes_;
+  *ring_bytes_ -= count * runtime_->state_size();
 }
 
 OptimisticLp::Undo OptimisticLp::rollback(const EventKey& key, std::vector<TwEvent*>& events,
@@ -124,7 +125,7 @@ OptimisticLp::Undo OptimisticLp::rollback(const EventKey& key, std::vector<TwEve
     runtime_->load_snapshot(saved_ordinal);
     const std::size_t dropped = saved_undone;  // the undone events' states, `saved`'s included
     runtime_->drop_newest_snapshots(dropped);
-    *ring_bytes_ -= dropped * ring_state_bytes_;
+    *ring_bytes_ -= dropped * runtime_->state_size();
   }
   for (std::size_t i = events.size() - undone; i < events.size(); ++i) {
     TwEvent* e = events[i];
@@ -142,6 +143,8 @@ OptimisticLp::Undo OptimisticLp::rollback(const EventKey& key, std::vector<TwEve
   }
   count_ = index;
   uncommitted_ -= static_cast<std::uint32_t>(undone);
+  // Every undone event was uncommitted, so the oldest uncommitted one is `first` or older.
+  if (first_uncommitted_ == first) first_uncommitted_ = nullptr;
 
   Undo result;
   result.undone = undone;

@@ -80,10 +80,14 @@ class alignas(64) OptimisticLp {
   std::size_t history_size() const { return count_; }
   std::size_t uncommitted_count() const { return uncommitted_; }
   TwEvent* oldest() { return head_; }
+  /// The oldest event not yet committed, or nullptr: where fossil collection starts.
+  const TwEvent* first_uncommitted() const { return first_uncommitted_; }
   /// Key of the newest processed event, or nullptr.
   const EventKey* last_key() const { return tail_ == nullptr ? nullptr : &tail_->header.key; }
 
   // --- execution --------------------------------------------------------------------------
+  /// Whether its states are saved into the LpRuntime's snapshot ring (else inline).
+  bool uses_snapshot_ring() const { return snapshot_offset_ == 0; }
   bool snapshot_due(std::uint32_t period) const {
     return head_ == nullptr || since_snapshot_ >= period;
   }
@@ -133,11 +137,13 @@ class alignas(64) OptimisticLp {
   LpRuntime* runtime_;
   TwEvent* head_ = nullptr;
   TwEvent* tail_ = nullptr;
+  /// The oldest uncommitted event (nullptr: none). Fossil collection starts here instead of
+  /// walking the committed events kept before it through cold blocks.
+  TwEvent* first_uncommitted_ = nullptr;
   std::uint32_t count_ = 0;
   std::uint32_t uncommitted_ = 0;
   std::uint32_t since_snapshot_ = 0;  ///< events executed since the newest saved state
-  std::uint32_t snapshot_offset_;
-  std::uint32_t ring_state_bytes_;
+  std::uint16_t snapshot_offset_;     ///< within an event block (TwEventLayout: well below 64 KiB)
 
  public:
   /// Whether its LP type has an on_commit of its own (else commit is skipped).
@@ -154,12 +160,11 @@ static_assert(sizeof(OptimisticLp) == 64, "the hot part of an LP's history is on
 
 template <class Commit, class Release>
 std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit, Release&& release) {
-  TwEvent* event = head_;
-  TwEvent* newest_saved = nullptr;  // newest event with a saved state, before `event`
-  for (std::uint32_t i = count_ - uncommitted_; i > 0; --i) {
-    if (event->snapshot_before) newest_saved = event;
-    event = event->next;
-  }
+  TwEvent* event = first_uncommitted_;
+  // The newest event with a saved state before `event`. The committed events kept from the
+  // last collection start at a saved state and hold no later one (see `keep` below), and the
+  // oldest event always carries one: so it is the head, when any committed event is kept.
+  TwEvent* newest_saved = head_ != event ? head_ : nullptr;
   std::size_t committed = 0;
   while (event != nullptr && event->header.key < gvt) {
     __builtin_prefetch(event->next);
@@ -177,6 +182,7 @@ std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit, R
   }
   if (committed == 0) return 0;
   uncommitted_ -= static_cast<std::uint32_t>(committed);
+  first_uncommitted_ = event;
 
   // Keep what a rollback to the first uncommitted event (`event`) would coast from.
   TwEvent* keep = event == nullptr ? nullptr : (event->snapshot_before ? event : newest_saved);

@@ -39,6 +39,11 @@ class RingBuffer {
     return back();
   }
   void push_back(const T& value) { push_back_slot() = value; }
+  /// The slot the next push_back_slot() returns, or nullptr if that push grows the array: for
+  /// prefetching a slot that has usually gone cold since its last use.
+  const T* next_slot() const {
+    return size_ < slots_.size() ? &slots_[(head_ + size_) & mask_] : nullptr;
+  }
 
   void pop_back(std::size_t count = 1) { size_ -= count; }
   void pop_front(std::size_t count = 1) {

@@ -20,12 +20,17 @@ namespace {
 /// stops: enough for a slow rank to let GVT catch up, few enough not to crawl for long.
 constexpr std::uint32_t kMaxOverLimitRounds = 64;
 
-/// A rank holding more uncommitted events than this many batches (after fossil collection,
-/// so events above GVT) stops speculating until GVT catches up. Ranks that share cores with
-/// other work are descheduled for milliseconds; without a bound the others run far ahead and
-/// roll most of it back (PHOLD with all events remote fell to 23 % efficiency when the bound
-/// grew with gvt_interval). It does not depend on gvt_interval for that reason.
+/// The default bound on uncommitted events (events above GVT) on a rank, beyond which it stops
+/// speculating until GVT catches up (kernel.uncommitted_limit = 0): this many batches, or this
+/// many events per local LP if that is more. Ranks that share cores with other work are
+/// descheduled for milliseconds; without a bound the others run far ahead and roll most of it
+/// back (PHOLD with all events remote fell to 23 % efficiency when the bound grew with
+/// gvt_interval, so it does not). A fixed 4,096 events, the bound until session 9, held ranks
+/// of a 32x32 torus about half their time, long before the model's one-hop optimism window
+/// (docs/performance.md, session 9): the events an LP runs per unit of GVT progress do not
+/// shrink with the LP count, so the bound grows with it.
 constexpr std::uint64_t kThrottleBatches = 256;
+constexpr std::uint64_t kThrottleEventsPerLp = 16;
 
 /// Fossil collection runs after this many GVT periods of executed events (and whenever a
 /// bound is reached or the run ends). GVT rounds stay frequent for the bounds and for
@@ -85,7 +90,10 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   // rollbacks need the history, so they turn this off.
   final_execution_ = size_ == 1 && !forced_.active();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
-  throttle_limit_ = kThrottleBatches * config_.batch_size;
+  throttle_limit_ = config_.uncommitted_limit != 0
+                        ? config_.uncommitted_limit
+                        : std::max(kThrottleBatches * config_.batch_size,
+                                   kThrottleEventsPerLp * state_.lps.size());
   collect_period_ = kCollectPeriods * round_period_;
 }
 
@@ -201,7 +209,10 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
     const bool test_gvt = (++loop_passes_ & 1) == 0 || size_ == 1;
     if (gvt_->in_round() && test_gvt && gvt_->poll([this] { return contribution(); })) {
       const Stop stop = after_round(gvt_->result());
-      if (stop != Stop::none) return stop;
+      if (stop != Stop::none) {
+        account_wait(Wait::none);
+        return stop;
+      }
       continue;
     }
     std::size_t executed = 0;
@@ -211,8 +222,39 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
       set_fatal(std::current_exception());
     }
     transport_->flush();
-    if (executed == 0 && size_ > 1) sched_yield();  // idle: let oversubscribed ranks run
+    if (size_ > 1) {
+      account_wait(executed == 0 ? why_idle() : Wait::none);
+      if (executed == 0) sched_yield();  // idle: let oversubscribed ranks run
+    }
   }
+}
+
+TimeWarpEngine::Wait TimeWarpEngine::why_idle() {
+  // The same tests as next_executable(), in its order.
+  const TwEvent* event = state_.pending.top();
+  if (fatal_ || event == nullptr || event->header.key.time >= config_.end_time) {
+    return Wait::starved;
+  }
+  const SimTime time = event->header.key.time;
+  if (time >= window_end_ || time >= barrier_) return Wait::window;
+  return Wait::throttled;
+}
+
+void TimeWarpEngine::account_wait(Wait next) {
+  if (waiting_ == Wait::none && next == Wait::none) return;  // busy: no clock read
+  const auto now = std::chrono::steady_clock::now();
+  if (waiting_ != Wait::none) {
+    const double seconds = std::chrono::duration<double>(now - wait_since_).count();
+    EngineStatistics& stats = state_.stats;
+    switch (waiting_) {
+      case Wait::window: stats.wait_window_seconds += seconds; break;
+      case Wait::starved: stats.wait_starved_seconds += seconds; break;
+      case Wait::throttled: stats.wait_throttled_seconds += seconds; break;
+      case Wait::none: break;
+    }
+  }
+  waiting_ = next;
+  wait_since_ = now;
 }
 
 void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
@@ -306,9 +348,19 @@ void TimeWarpEngine::prefetch_next_lp() const {
   }
   if (const TwEvent* second = pending.peek(1); const LpRuntime* runtime = target(second)) {
     runtime->prefetch(second->payload(), PrefetchStage::kEarly);
+    // Its history line was requested one event ago. A state save into the snapshot ring
+    // writes a slot last used a whole ring's turn ago: fetch it now.
+    const OptimisticLp& lp = state_.lps[state_.index_of(second->header.dest)];
+    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
+      runtime->prefetch_snapshot_slot(PrefetchStage::kEarly);
+    }
   }
   if (const TwEvent* next = pending.peek(0); const LpRuntime* runtime = target(next)) {
     runtime->prefetch(next->payload(), PrefetchStage::kLate);
+    const OptimisticLp& lp = state_.lps[state_.index_of(next->header.dest)];
+    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
+      runtime->prefetch_snapshot_slot(PrefetchStage::kLate);
+    }
   }
 }
 
@@ -332,6 +384,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
                  " an event of a payload type that LP does not handle");
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   if (event->header.key.time > max_executed_) max_executed_ = event->header.key.time;
+  if (state_.executed_bound < event->header.key) state_.executed_bound = event->header.key;
   ++state_.uncommitted;
   state_.list(lp);
 

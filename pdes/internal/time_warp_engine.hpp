@@ -152,6 +152,14 @@ class TimeWarpEngine final : public EngineServices {
   bool contributed_ = false;  ///< this rank's share of the round in flight is in
   EventKey last_contribution_ = kMaxEventKey;
 
+  /// Why the rank ran nothing in the current loop pass (EngineStatistics::wait_*_seconds).
+  enum class Wait { none, window, starved, throttled };
+  Wait why_idle();
+  /// Ends the current waiting interval, if any, and starts one for `next` (none: busy).
+  void account_wait(Wait next);
+  Wait waiting_ = Wait::none;
+  std::chrono::steady_clock::time_point wait_since_;
+
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
 };

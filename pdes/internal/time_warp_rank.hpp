@@ -75,6 +75,10 @@ struct TimeWarpRank {
   std::uint64_t saved_state_bytes = 0;  ///< bytes of saved states held in snapshot rings
   std::uint64_t uncommitted = 0;        ///< processed, not yet committed events
   SimTime last_committed_time = SimTime::zero();
+  /// At least the key of every event in any local LP's history (the largest key executed on
+  /// the rank; rollbacks only lower histories). An event above it cannot be a straggler, so
+  /// delivering it needs no look at its LP's history, which is rarely in the cache.
+  EventKey executed_bound{SimTime::zero(), LpId{0}, 0};
 };
 
 }  // namespace pdes::internal

@@ -89,6 +89,12 @@ struct TwEventLayout {
 /// Fixed-size blocks for TwEvents, recycled through a free list. Blocks are whole cache lines
 /// (64-byte aligned, a multiple of 64 bytes), so an event with its inline snapshot spans as few
 /// lines as possible and a prefetch of a block's lines fetches exactly the event.
+///
+/// The free list is a stack of pointers beside the blocks, as in the sequential engine's
+/// EventPool, not a chain through them: fossil collection frees thousands of blocks at a time,
+/// and by the time they are reused most have left the caches, so a chained list stalled on a
+/// load of every block it handed out (12 % of a rank's time on a 32x32 torus, perf, session 9).
+/// Taking a block from the stack reads no block; the next one is prefetched for writing.
 class TwEventPool {
  public:
   static constexpr std::size_t kLine = 64;
@@ -107,49 +113,39 @@ class TwEventPool {
   /// only the flags read before that are cleared here. (TwEvent is an aggregate, so the
   /// block's bytes hold one implicitly.)
   TwEvent* allocate() {
-    if (free_ == nullptr) grow();
-    auto* event = reinterpret_cast<TwEvent*>(free_);
-    free_ = free_->next;
-    ++live_;
+    if (free_.empty()) [[unlikely]] grow();
+    auto* event = reinterpret_cast<TwEvent*>(free_.back());
+    free_.pop_back();
+    if (!free_.empty()) prefetch_for_write(free_.back(), 2 * kLine);
     event->remote_origin = false;
     event->committed = false;
     return event;
   }
   /// Starts loading the block the next allocate() returns.
   void prefetch_next() const {
-    if (free_ != nullptr) prefetch_for_write(free_, 2 * kLine);
+    if (!free_.empty()) prefetch_for_write(free_.back(), 2 * kLine);
   }
-  void release(TwEvent* event) {
-    auto* block = reinterpret_cast<FreeBlock*>(event);
-    block->next = free_;
-    free_ = block;
-    --live_;
-  }
+  void release(TwEvent* event) { free_.push_back(reinterpret_cast<std::byte*>(event)); }
 
   std::size_t block_size() const { return block_size_; }
-  std::size_t live_events() const { return live_; }
-  std::size_t live_bytes() const { return live_ * block_size_; }
+  std::size_t live_events() const { return chunks_.size() * blocks_per_chunk_ - free_.size(); }
+  std::size_t live_bytes() const { return live_events() * block_size_; }
 
  private:
-  struct FreeBlock {
-    FreeBlock* next;
-  };
-  void grow() {
+  // Out of line and cold, so that allocate() stays small enough to inline.
+  [[gnu::noinline, gnu::cold]] void grow() {
     auto* chunk = static_cast<std::byte*>(
         ::operator new[](block_size_* blocks_per_chunk_, std::align_val_t{kLine}));
     chunks_.push_back(chunk);
-    for (std::size_t i = blocks_per_chunk_; i-- > 0;) {
-      auto* block = reinterpret_cast<FreeBlock*>(chunk + i * block_size_);
-      block->next = free_;
-      free_ = block;
-    }
+    free_.reserve(chunks_.size() * blocks_per_chunk_);
+    // Pushed last to first, so the chunk is handed out in address order.
+    for (std::size_t i = blocks_per_chunk_; i-- > 0;) free_.push_back(chunk + i * block_size_);
   }
 
   std::size_t block_size_;
   std::size_t blocks_per_chunk_;
   std::vector<std::byte*> chunks_;
-  FreeBlock* free_ = nullptr;
-  std::size_t live_ = 0;
+  std::vector<std::byte*> free_;  // a stack: the last released is the first reused
 };
 
 /// Recovers the TwEvent from the header pointer stored in an EventQueue.

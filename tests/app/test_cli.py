@@ -59,6 +59,20 @@ def test_progress_line_when_forced(warpnet, root):
     assert quiet.stderr == ""  # stderr is not a terminal here
 
 
+def test_progress_line_shows_the_recent_rate_and_the_mean(warpnet, root):
+    # Lines every 10 ms over a run of a few hundred ms: every line after the first gives the
+    # rate since the line before, then the run's mean.
+    r = warpnet("run", root / "examples/phold.toml", "--set", "simulation.end_time=200",
+                "--set", "kernel.progress_interval=0.01", "--progress")
+    assert r.returncode == 0, r.stderr
+    # (text mode turns the carriage returns between the lines into newlines)
+    lines = [line.strip() for line in r.stderr.splitlines() if "events/s" in line]
+    assert len(lines) >= 3, r.stderr
+    assert "(mean" not in lines[0]
+    for line in lines[1:]:
+        assert re.search(r"[0-9.]+ ?[kMG]? events/s \(mean [0-9.]+ ?[kMG]?\)", line), line
+
+
 def test_validate_accepts_the_example(warpnet, root):
     r = warpnet("validate", root / "examples/phold.toml")
     assert r.returncode == 0, r.stderr

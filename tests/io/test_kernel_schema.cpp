@@ -45,6 +45,7 @@ TEST_CASE("the defaults are those of a default-constructed pdes::KernelConfig") 
   CHECK(k.optimism_window == d.optimism_window);
   CHECK(k.event_memory_limit_bytes == d.event_memory_limit_bytes);
   CHECK(k.state_save_period == d.state_save_period);
+  CHECK(k.uncommitted_limit == d.uncommitted_limit);
   CHECK(k.forced_rollback_probability == d.forced_rollback_probability);
   CHECK(k.progress_interval_seconds == d.progress_interval_seconds);
   CHECK(k.end_time == pdes::SimTime{100 * kTicks});
@@ -65,6 +66,7 @@ TEST_CASE("every key reaches its KernelConfig field") {
                                     "optimism_window = 0.0000015\n"
                                     "event_memory_limit = 16\n"
                                     "state_save_period = 4\n"
+                                    "uncommitted_limit = 123456\n"
                                     "forced_rollback_probability = 0.25\n"
                                     "progress_interval = 0\n");
   const pdes::KernelConfig k = io::kernel_config_from(config, kTicks);
@@ -77,6 +79,7 @@ TEST_CASE("every key reaches its KernelConfig field") {
   CHECK(k.optimism_window == pdes::SimTime{2});  // 1.5 ticks rounds to 2
   CHECK(k.event_memory_limit_bytes == 16ULL << 20);
   CHECK(k.state_save_period == 4);
+  CHECK(k.uncommitted_limit == 123456);
   CHECK(k.forced_rollback_probability == 0.25);
   CHECK(k.progress_interval_seconds == 0.0);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/router/router_state.hpp"
 
+#include "pdes/prefetch.hpp"
+
 namespace net {
 
 // operator= and operator== below name every member: a new member must be added to both.
@@ -27,6 +29,20 @@ RouterState& RouterState::operator=(const RouterState& other) {
     other.for_each_live_slot([&](std::size_t i) { slots[i] = other.slots[i]; });
   }
   return *this;
+}
+
+void RouterState::prefetch_copy_target(const RouterState& source) const {
+  if (slots.size() != source.slots.size() || vcs.size() != source.vcs.size()) return;
+  pdes::prefetch_for_write(vcs.data(), vcs.size() * sizeof(VcState));
+  pdes::prefetch_for_write(ports.data(), ports.size() * sizeof(PortState));
+  pdes::prefetch_for_write(totals.data(), totals.size() * sizeof(PortTotals));
+  if (vcs.empty()) return;
+  const std::size_t depth = slots.size() / vcs.size();
+  for (std::size_t ivc = 0; ivc < source.vcs.size(); ++ivc) {
+    if (source.vcs[ivc].count > 0) {
+      __builtin_prefetch(&slots[ivc * depth + source.vcs[ivc].front], 1);
+    }
+  }
 }
 
 bool RouterState::operator==(const RouterState& other) const {

@@ -109,6 +109,11 @@ struct RouterState {
   RouterState& operator=(RouterState&&) noexcept = default;
   RouterState& operator=(const RouterState& other);
   bool operator==(const RouterState& other) const;
+  /// Requests, for writing, the lines `*this = source` will write outside this object: the VC,
+  /// port and totals arrays and the first slot of each of source's non-empty VC windows. The
+  /// optimistic engine calls it on the snapshot slot it is about to save into, which has been
+  /// out of the caches since its last use (pdes::internal::LpRuntime::prefetch_snapshot_slot).
+  void prefetch_copy_target(const RouterState& source) const;
 
  private:
   /// Calls f(slot index) for every live slot, in VC order.
