@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The sequential engine: one pending-event set (a heap, or time buckets), events executed in
-// the total order and committed at once. It is the reference every other engine must match bit for bit.
+// The sequential engine: one pending-event set (a heap, time buckets or a calendar), events
+// executed in the total order and committed at once. It is the reference every other engine
+// must match bit for bit.
 #include <chrono>
 #include <optional>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "pdes/internal/bucket_queue.hpp"
+#include "pdes/internal/calendar_queue.hpp"
 #include "pdes/internal/checkpoint_image.hpp"
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
@@ -22,7 +24,8 @@ namespace {
 /// Cache lines of an LP runtime object requested ahead of its event.
 constexpr std::size_t kRuntimeLines = 3;
 
-/// `Queue`: EventQueue or BucketQueue (KernelConfig::pending_set); the same total order.
+/// `Queue`: EventQueue, BucketQueue or CalendarQueue (KernelConfig::pending_set); the same
+/// total order.
 template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
@@ -227,7 +230,7 @@ RunResult run_sequential(ModelInstance& model) {
     return SequentialEngine<BucketQueue>(model).run();
   }
   if (model.config.pending_set == PendingSet::calendar) {
-    return SequentialEngine<BucketQueue>(model, BucketQueue(BucketQueue::Width::adaptive)).run();
+    return SequentialEngine<CalendarQueue>(model).run();
   }
   return SequentialEngine<EventQueue>(model).run();
 }

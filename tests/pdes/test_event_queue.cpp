@@ -4,6 +4,7 @@
 // pop events in the kernel's total order, ties on time and sender included, and agree with
 // each other event for event.
 #include "pdes/internal/bucket_queue.hpp"
+#include "pdes/internal/calendar_queue.hpp"
 #include "pdes/internal/event_queue.hpp"
 
 #include <doctest/doctest.h>
@@ -15,12 +16,6 @@
 using namespace pdes;
 using namespace pdes::internal;
 
-namespace {
-/// kernel.pending_set = calendar: buckets of an adaptive time range.
-struct CalendarQueue : BucketQueue {
-  CalendarQueue() : BucketQueue(Width::adaptive) {}
-};
-}  // namespace
 
 TEST_CASE_TEMPLATE("a pending set pops events in the total order, ties included", Queue,
                    EventQueue, BucketQueue, CalendarQueue) {
