@@ -2,7 +2,7 @@
 //
 // PendingSet: the optimistic engine's unprocessed events on one rank, smallest key first.
 //
-// An EventQueue (4-ary heap), a BucketQueue (time buckets) or a CalendarQueue (buckets of an
+// An EventQueue (4-ary heap), a BucketQueue (time buckets) or a LadderQueue (buckets of an
 // adaptive time range), chosen by kernel.pending_set like the sequential engine's, with lazy
 // deletion: cancelling a pending event only marks it (TwStatus::cancelled); it is dropped and freed when
 // it reaches the top. Rolled-back events are pushed again. Every event is in the set at most
@@ -13,7 +13,7 @@
 #include <cstddef>
 
 #include "pdes/internal/bucket_queue.hpp"
-#include "pdes/internal/calendar_queue.hpp"
+#include "pdes/internal/ladder_queue.hpp"
 #include "pdes/internal/event_queue.hpp"
 #include "pdes/internal/tw_event.hpp"
 #include "pdes/kernel_config.hpp"
@@ -99,7 +99,7 @@ class PendingSet {
   pdes::PendingSet kind_;
   EventQueue heap_;
   BucketQueue buckets_;
-  CalendarQueue calendar_;
+  LadderQueue calendar_;
 };
 
 }  // namespace pdes::internal

@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "pdes/internal/bucket_queue.hpp"
-#include "pdes/internal/calendar_queue.hpp"
+#include "pdes/internal/ladder_queue.hpp"
 #include "pdes/internal/checkpoint_image.hpp"
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
@@ -24,7 +24,7 @@ namespace {
 /// Cache lines of an LP runtime object requested ahead of its event.
 constexpr std::size_t kRuntimeLines = 3;
 
-/// `Queue`: EventQueue, BucketQueue or CalendarQueue (KernelConfig::pending_set); the same
+/// `Queue`: EventQueue, BucketQueue or LadderQueue (KernelConfig::pending_set); the same
 /// total order.
 template <class Queue>
 class SequentialEngine final : public EngineServices {
@@ -230,7 +230,7 @@ RunResult run_sequential(ModelInstance& model) {
     return SequentialEngine<BucketQueue>(model).run();
   }
   if (model.config.pending_set == PendingSet::calendar) {
-    return SequentialEngine<CalendarQueue>(model).run();
+    return SequentialEngine<LadderQueue>(model).run();
   }
   return SequentialEngine<EventQueue>(model).run();
 }

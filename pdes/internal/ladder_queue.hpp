@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// LadderQueue: the pending-event set for continuous times and many pending events
+// (kernel.pending_set = calendar), with EventQueue's interface and the same total order.
+// After Tang, Goh and Thng's ladder queue (2005), shaped for the caches:
+//
+//  - the top: an unsorted array of the events beyond every rung;
+//  - rungs: each a flat array of at most kMaxBuckets buckets of 2^shift ticks, indexed by
+//    (time - start) >> shift (no hashing). Rung 0 spans the top's events when it is built;
+//    rung k+1 spans one bucket of rung k, the one being drained, when that bucket held too many
+//    events to sort (it is "spawned" into the finer rung);
+//  - the bottom: a sorted array, drained from its front, of every event earlier than the
+//    deepest rung's next bucket. A bucket of few enough events becomes the bottom by swapping
+//    its storage in, and is sorted once.
+//
+// Why (docs/performance.md, session 9): with a million pending events (PHOLD, 65,536 LPs) a
+// heap walks ten levels of cold lines per pop. A single fine calendar over all pending events
+// needs a hundred thousand buckets, and then every push misses twice (the bucket's header and
+// its tail). Here a push goes to a coarse rung of a few thousand buckets, whose headers and
+// tails stay in the caches; each event is moved once or twice more, in sequential passes the
+// hardware prefetches; and the next events are known in order, so their blocks are fetched
+// several pops ahead and the engine fetches their LPs.
+//
+// The width needs no tuning: a bucket too full for the bottom is spread over a finer rung.
+// Events may be pushed below the bottom's front at any time (the optimistic engine's
+// stragglers and rolled-back events): they are inserted into the bottom in key order.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "pdes/internal/event.hpp"
+
+namespace pdes::internal {
+
+class LadderQueue {
+ public:
+  /// peek() sees past the next event (within the bottom).
+  static constexpr bool kKnowsNextEvents = true;
+
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
+  /// Receive time of the next event (the queue must not be empty).
+  SimTime top_time() { return top()->key.time; }
+  /// The event pop() returns next (the queue must not be empty).
+  EventHeader* top() {
+    if (front_ == bottom_.size()) refill();
+    return bottom_[front_].event;
+  }
+  /// Rungs in use (0 before the first pop), for tests.
+  std::size_t rungs() const { return depth_; }
+
+  /// The event pop() returns after `ahead` more pops, if it is in the bottom, else nullptr:
+  /// only for prefetching.
+  const EventHeader* peek(std::size_t ahead) const {
+    const std::size_t i = front_ + ahead;
+    return i < bottom_.size() ? bottom_[i].event : nullptr;
+  }
+
+  void push(EventHeader* event) { push(event, event->key); }
+  /// The same, with the event's key passed by the caller (see BucketQueue::push).
+  void push(EventHeader* event, const EventKey& key) {
+    ++size_;
+    const Entry entry{key, event};
+    const std::int64_t t = key.time.ticks();
+    if (depth_ > 0) {
+      const Rung& deepest = rungs_[depth_ - 1];
+      if (t < deepest.start || ticks_after(t, deepest.start) < deepest.drained_span()) {
+        insert_into_bottom(entry);
+        return;
+      }
+      // Rungs nest: rung k+1 spans rung k's bucket before `next`, so the deepest rung whose
+      // span holds t is the one.
+      for (std::size_t k = depth_; k-- > 0;) {
+        Rung& rung = rungs_[k];
+        const std::uint64_t offset = ticks_after(t, rung.start);
+        if (offset < rung.span()) {
+          rung.buckets[offset >> rung.shift].push_back(entry);
+          return;
+        }
+      }
+    }
+    top_.push_back(entry);
+    top_min_ = std::min(top_min_, t);
+    top_max_ = std::max(top_max_, t);
+  }
+
+  EventHeader* pop() {
+    if (front_ == bottom_.size()) refill();
+    EventHeader* event = bottom_[front_++].event;
+    --size_;
+    // The order is known from here on: fetch the event a few pops ahead, whose block in a
+    // large model was written long ago and is far beyond the caches.
+    if (front_ + kPrefetchAhead < bottom_.size()) {
+      prefetch_event(bottom_[front_ + kPrefetchAhead].event);
+    }
+    // Load the next bucket now rather than at the next top(), so that peek() and the
+    // prefetches see the next events across bucket boundaries.
+    if (front_ == bottom_.size() && size_ > 0) refill();
+    return event;
+  }
+
+ private:
+  struct Entry {
+    EventKey key;
+    EventHeader* event;
+  };
+  using Bucket = std::vector<Entry>;
+  struct Rung {
+    std::int64_t start = 0;
+    unsigned shift = 0;          // a bucket spans 2^shift ticks
+    std::size_t next = 0;        // the next bucket to drain; those before it are empty
+    std::vector<Bucket> buckets;  // kept with their storage when the rung is retired
+
+    std::uint64_t span() const { return ticks_of(buckets.size(), shift); }
+    std::uint64_t drained_span() const { return ticks_of(next, shift); }
+  };
+
+  /// n << shift, saturated: a rung over the whole range of times has 2^64 ticks.
+  static std::uint64_t ticks_of(std::size_t n, unsigned shift) {
+    return n > (std::numeric_limits<std::uint64_t>::max() >> shift)
+               ? std::numeric_limits<std::uint64_t>::max()
+               : std::uint64_t{n} << shift;
+  }
+  /// t - start for t >= start, exact even where the signed difference would overflow.
+  static std::uint64_t ticks_after(std::int64_t t, std::int64_t start) {
+    return static_cast<std::uint64_t>(t) - static_cast<std::uint64_t>(start);
+  }
+  static bool before(const Entry& a, const Entry& b) {
+    if (a.key.time != b.key.time) return a.key.time < b.key.time;
+    if (a.key.sender != b.key.sender) return a.key.sender < b.key.sender;
+    return a.key.sequence < b.key.sequence;
+  }
+
+  /// Adds an entry to the bottom in key order. Rolled-back events usually sort before
+  /// everything left and take a popped slot; others are moved in.
+  void insert_into_bottom(const Entry& entry) {
+    const auto first = bottom_.begin() + static_cast<std::ptrdiff_t>(front_);
+    if (front_ > 0 && (first == bottom_.end() || before(entry, *first))) {
+      bottom_[--front_] = entry;
+      return;
+    }
+    bottom_.insert(std::upper_bound(first, bottom_.end(), entry, before), entry);
+  }
+
+  /// The bottom is used up and the queue is not empty: the next non-empty bucket of the
+  /// deepest rung becomes the bottom, spawning finer rungs, retiring drained ones and building
+  /// rung 0 from the top as needed.
+  void refill() {
+    bottom_.clear();
+    front_ = 0;
+    for (;;) {
+      if (depth_ == 0) build_rung0();
+      Rung& rung = rungs_[depth_ - 1];
+      while (rung.next < rung.buckets.size() && rung.buckets[rung.next].empty()) ++rung.next;
+      if (rung.next == rung.buckets.size()) {
+        --depth_;  // retired; its buckets keep their storage for the next rung this deep
+        continue;
+      }
+      Bucket& bucket = rung.buckets[rung.next++];
+      if (bucket.size() > kSpawnAbove && rung.shift > 0 && depth_ < kMaxDepth) {
+        spawn(rung, bucket);
+        continue;
+      }
+      bottom_.swap(bucket);  // the bucket keeps the bottom's (empty) storage
+      std::sort(bottom_.begin(), bottom_.end(), before);
+      for (std::size_t i = 0; i < kPrefetchAhead && i < bottom_.size(); ++i) {
+        prefetch_event(bottom_[i].event);
+      }
+      return;
+    }
+  }
+
+  /// Spreads `bucket` (the one before rung.next) over a new deepest rung of finer buckets,
+  /// about kTargetBucket events each.
+  void spawn(const Rung& rung, Bucket& bucket) {
+    const std::int64_t start =
+        rung.start + static_cast<std::int64_t>(std::uint64_t{rung.next - 1} << rung.shift);
+    const std::size_t wanted =
+        std::min(std::bit_ceil(std::max<std::size_t>(bucket.size() / kTargetBucket, 2)),
+                 kMaxBuckets);
+    const unsigned split =
+        std::min(static_cast<unsigned>(std::countr_zero(wanted)), rung.shift);
+    Rung& child = new_rung(start, rung.shift - split, std::size_t{1} << split);
+    for (const Entry& e : bucket) {
+      child.buckets[ticks_after(e.key.time.ticks(), start) >> child.shift].push_back(e);
+    }
+    bucket.clear();
+  }
+
+  /// Rung 0 over every event of the top, in at most kMaxBuckets buckets.
+  void build_rung0() {
+    const std::uint64_t span = ticks_after(top_max_, top_min_);
+    const std::size_t wanted =
+        std::clamp<std::size_t>(top_.size() / kTargetBucket, kMinBuckets, kMaxBuckets);
+    unsigned shift = 0;
+    while ((span >> shift) >= wanted) ++shift;
+    Rung& rung = new_rung(top_min_, shift, static_cast<std::size_t>(span >> shift) + 1);
+    for (const Entry& e : top_) {
+      rung.buckets[ticks_after(e.key.time.ticks(), rung.start) >> shift].push_back(e);
+    }
+    // The top held every pending event at the start; it keeps its storage only if small.
+    if (top_.capacity() > 4 * kMaxBuckets * kTargetBucket) {
+      Bucket().swap(top_);
+    } else {
+      top_.clear();
+    }
+    top_min_ = std::numeric_limits<std::int64_t>::max();
+    top_max_ = std::numeric_limits<std::int64_t>::min();
+  }
+
+  /// A new deepest rung of empty buckets, reusing a retired rung's storage.
+  Rung& new_rung(std::int64_t start, unsigned shift, std::size_t buckets) {
+    Rung& rung = rungs_[depth_++];
+    rung.start = start;
+    rung.shift = shift;
+    rung.next = 0;
+    rung.buckets.resize(buckets);
+    return rung;
+  }
+
+  static constexpr std::size_t kTargetBucket = 32;  // entries a spawned bucket aims at
+  static constexpr std::size_t kSpawnAbove = 64;    // entries sorted rather than spawned
+  static constexpr std::size_t kMinBuckets = 16;
+  static constexpr std::size_t kMaxBuckets = 4096;  // per rung: their tails fit in L2
+  static constexpr std::size_t kMaxDepth = 8;       // 4096^8 buckets reach any tick
+  static constexpr std::size_t kPrefetchAhead = 8;  // events; each takes longer than a miss
+
+  std::vector<Entry> bottom_;  // sorted; entries before front_ were popped
+  std::size_t front_ = 0;
+  std::array<Rung, kMaxDepth> rungs_;  // [0, depth_) in use, coarse to fine; never moved, so
+                                       // references to buckets survive a spawn
+  std::size_t depth_ = 0;
+  std::vector<Entry> top_;
+  std::int64_t top_min_ = std::numeric_limits<std::int64_t>::max();
+  std::int64_t top_max_ = std::numeric_limits<std::int64_t>::min();
+  std::size_t size_ = 0;
+};
+
+}  // namespace pdes::internal
