@@ -103,6 +103,22 @@ void SequentialEngine<Queue>::prefetch_next_lps() const {
     return runtime != nullptr && runtime->payload_type() == event->payload_type ? runtime
                                                                                  : nullptr;
   };
+  if constexpr (requires { Queue::kBlocksAhead; }) {
+    // A queue that requests blocks far enough ahead (LadderQueue) gets two more stages: the
+    // tables that lead from an event to its LP (local_index, then lps) are requested for the
+    // events 7 and 4 pops ahead, whose blocks were requested 3 and 6 pops ago. With 65,536 LPs
+    // the tables span 768 KiB and missed in the stage below (docs/performance.md, session 9).
+    static_assert(Queue::kBlocksAhead >= 10);
+    if (const EventHeader* event = queue_.peek(7); event != nullptr &&
+                                                   event->dest.value() < model_.num_lps) {
+      prefetch(&model_.local_index[event->dest.value()], sizeof(std::int32_t));
+    }
+    if (const EventHeader* event = queue_.peek(4); event != nullptr &&
+                                                   event->dest.value() < model_.num_lps) {
+      const std::int32_t index = model_.local_index[event->dest.value()];
+      if (index >= 0) prefetch(&model_.lps[static_cast<std::size_t>(index)], sizeof(void*));
+    }
+  }
   if (const EventHeader* third = queue_.peek(2)) {
     // The runtime's header, its LP pointer and the start of the State (lp_runtime.hpp).
     if (const LpRuntime* runtime = model_.local_lp(third->dest)) {
