@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """CPU nanoseconds per committed PHOLD event, by pending set and LP count (issue 19, item 3).
 
-Runs `warpnet run examples/phold.toml` (sequential engine) with 1,024 and 65,536 LPs and each
-`kernel.pending_set`, one at a time, configurations interleaved, and reports medians of the
+Runs `warpnet run examples/phold.toml` (sequential engine, or --engine optimistic on one rank)
+with 1,024 and 65,536 LPs and each `kernel.pending_set`, one at a time, configurations interleaved, and reports medians of the
 process's CPU time (user + system, which a shared machine disturbs less than wall time) per
 committed event, and the 65,536 / 1,024 ratio of each pending set.
 
@@ -19,14 +19,15 @@ import sys
 import tempfile
 
 
-def run(warpnet, example, lps, pending_set, events):
+def run(warpnet, example, lps, pending_set, events, engine):
     # PHOLD commits about lps * start_events / (mean_delay + lookahead) events per time unit.
     end_time = events / (lps * 16 / 1.1)
     with tempfile.TemporaryDirectory(prefix="phold-cpu-") as tmp:
         stats = os.path.join(tmp, "stats.json")
         cmd = [warpnet, "run", example, "--no-output", "--stats-json", stats,
                "--set", f"phold.lps={lps}", "--set", f"simulation.end_time={end_time:.6f}",
-               "--set", f"kernel.pending_set={pending_set}", "--set", "kernel.progress_interval=0"]
+               "--set", f"kernel.pending_set={pending_set}", "--set", "kernel.progress_interval=0",
+               "--engine", engine]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         err = proc.stderr.read().decode()
         _, status, usage = os.wait4(proc.pid, 0)
@@ -46,6 +47,7 @@ def main():
     p.add_argument("--events", type=float, default=4e6, help="committed events per run")
     p.add_argument("--sets", nargs="+", default=["heap", "calendar"])
     p.add_argument("--lps", nargs="+", type=int, default=[1024, 65536])
+    p.add_argument("--engine", default="sequential", help="sequential, or optimistic (1 rank)")
     o = p.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     warpnet = os.path.join(o.build_dir, "app", "warpnet")
@@ -54,8 +56,9 @@ def main():
     for _ in range(o.runs):
         for lps in o.lps:
             for s in o.sets:
-                samples.setdefault((lps, s), []).append(run(warpnet, example, lps, s, o.events))
-    print(f"# {warpnet}: medians of {o.runs} runs of about {o.events:.3g} committed events")
+                samples.setdefault((lps, s), []).append(run(warpnet, example, lps, s, o.events, o.engine))
+    print(f"# {warpnet} ({o.engine}): medians of {o.runs} runs of about {o.events:.3g} committed "
+          f"events; load average before: {os.getloadavg()[0]:.2f}")
     print("| LPs | pending set | CPU ns / committed event | vs 1,024 LPs | digest |")
     print("|---|---|---|---|---|")
     for s in o.sets:
