@@ -30,7 +30,11 @@ template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
   explicit SequentialEngine(ModelInstance& model, Queue queue = Queue{})
-      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {}
+      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {
+    if constexpr (requires { queue_.set_event_bytes(std::size_t{}); }) {
+      queue_.set_event_bytes(pool_.block_size());  // prefetch whole blocks, and only them
+    }
+  }
 
   RunResult run();
 
