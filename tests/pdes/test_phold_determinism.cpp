@@ -101,7 +101,8 @@ TEST_CASE("PHOLD: every pending set gives the heap's digest, sequential and opti
   params.remote_fraction = 0.25;
   KernelConfig config = config_for(12.0);
   config.forced_rollback_probability = 0.01;
-  const RunResult ref = sequential(config, params);  // the heap, the kernel's default
+  config.pending_set = PendingSet::heap;
+  const RunResult ref = sequential(config, params);
   CHECK(ref.total.events_committed > 50'000);
   for (const PendingSet set : {PendingSet::heap, PendingSet::buckets, PendingSet::calendar}) {
     CAPTURE(to_string(set));
