@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// LadderQueue: the pending-event set for continuous times and many pending events
-// (kernel.pending_set = calendar), with EventQueue's interface and the same total order.
+// LadderQueue: the kernel's default pending-event set (kernel.pending_set = calendar), for
+// continuous times and any number of pending events, with EventQueue's interface and the same
+// total order.
 // After Tang, Goh and Thng's ladder queue (2005), shaped for the caches:
 //
 //  - the top: an unsorted array of the events beyond every rung;
@@ -10,13 +11,13 @@
 //    rung k+1 spans one bucket of rung k, the one being drained, when that bucket held too many
 //    events to sort (it is "spawned" into the finer rung);
 //  - the bottom: a sorted array, drained from its front, of every event earlier than the
-//    deepest rung's next bucket. A bucket of few enough events becomes the bottom by swapping
-//    its storage in, and is sorted once.
+//    deepest rung's next bucket. A bucket of few enough events is sorted once and appended to
+//    it before the bottom runs out, so that the next kBlocksAhead events are always known.
 //
 // Why (docs/performance.md, session 9): with a million pending events (PHOLD, 65,536 LPs) a
 // heap walks ten levels of cold lines per pop. A single fine calendar over all pending events
 // needs a hundred thousand buckets, and then every push misses twice (the bucket's header and
-// its tail). Here a push goes to a coarse rung of a few thousand buckets, whose headers and
+// its tail). Here a push goes to a coarse rung of at most 1,024 buckets, whose headers and
 // tails stay in the caches; each event is moved once or twice more, in sequential passes the
 // hardware prefetches; and the next events are known in order, so their blocks are fetched
 // several pops ahead and the engine fetches their LPs.
