@@ -24,7 +24,8 @@
 //
 // The width needs no tuning: a bucket too full for the bottom is spread over a finer rung.
 // Events may be pushed below the bottom's front at any time (the optimistic engine's
-// stragglers and rolled-back events): they are inserted into the bottom in key order.
+// stragglers and rolled-back events): they wait in a small heap beside the bottom, and pop()
+// takes the earlier of the two, so the order is always the total order.
 #pragma once
 
 #include <algorithm>
@@ -53,6 +54,7 @@ class LadderQueue {
   SimTime top_time() { return top()->key.time; }
   /// The event pop() returns next (the queue must not be empty).
   EventHeader* top() {
+    if (early_is_next()) return early_.front().event;
     if (front_ == bottom_.size()) refill();
     return bottom_[front_].event;
   }
@@ -63,9 +65,10 @@ class LadderQueue {
   /// Rungs in use (0 before the first pop), for tests.
   std::size_t rungs() const { return depth_; }
 
-  /// The event pop() returns after `ahead` more pops, if it is in the bottom, else nullptr:
-  /// only for prefetching.
+  /// The event pop() returns after `ahead` more pops, if it is in the bottom and no event
+  /// waits below it, else nullptr: only for prefetching.
   const EventHeader* peek(std::size_t ahead) const {
+    if (!early_.empty()) return nullptr;
     const std::size_t i = front_ + ahead;
     return i < bottom_.size() ? bottom_[i].event : nullptr;
   }
@@ -99,6 +102,13 @@ class LadderQueue {
   }
 
   EventHeader* pop() {
+    if (early_is_next()) {
+      std::pop_heap(early_.begin(), early_.end(), After{});
+      EventHeader* event = early_.back().event;
+      early_.pop_back();
+      --size_;
+      return event;
+    }
     if (front_ == bottom_.size()) refill();
     EventHeader* event = bottom_[front_++].event;
     --size_;
@@ -110,7 +120,7 @@ class LadderQueue {
     // Append the next bucket before the bottom runs out, so that peek() and the prefetches see
     // kBlocksAhead events ahead across bucket boundaries (buckets hold a few tens of events).
     const std::size_t left = bottom_.size() - front_;
-    if (left <= kBlocksAhead && size_ > left) refill();
+    if (left <= kBlocksAhead && size_ > left + early_.size()) refill();
     return event;
   }
 
@@ -148,14 +158,25 @@ class LadderQueue {
       return a.key.sequence < b.key.sequence;
     }
   };
+  struct After {
+    bool operator()(const Entry& a, const Entry& b) const { return Before{}(b, a); }
+  };
   static constexpr Before before{};
 
-  /// Adds an entry to the bottom in key order. Rolled-back events usually sort before
-  /// everything left and take a popped slot; others are moved in.
+  /// Whether the next event is the earliest of early_ (all of which are below the rungs).
+  bool early_is_next() const {
+    return !early_.empty() && (front_ == bottom_.size() || before(early_.front(), bottom_[front_]));
+  }
+
+  /// Adds an entry below the deepest rung's next bucket. One below the bottom's next event (the
+  /// optimistic engine's stragglers and rolled-back events, which come in ascending order)
+  /// goes to early_, a heap: inserting a rollback of k events into the array would move it k
+  /// times. Others are moved into the bottom in key order.
   void insert_into_bottom(const Entry& entry) {
     const auto first = bottom_.begin() + static_cast<std::ptrdiff_t>(front_);
-    if (front_ > 0 && (first == bottom_.end() || before(entry, *first))) {
-      bottom_[--front_] = entry;
+    if (first == bottom_.end() || before(entry, *first)) {
+      early_.push_back(entry);
+      std::push_heap(early_.begin(), early_.end(), After{});
       return;
     }
     bottom_.insert(std::upper_bound(first, bottom_.end(), entry, Before{}), entry);
@@ -264,6 +285,7 @@ class LadderQueue {
                                                     // bucket is 1/256 of its rung's span deeper
 
   std::vector<Entry> bottom_;  // sorted; entries before front_ were popped
+  std::vector<Entry> early_;   // min-heap of entries pushed below the bottom's next one
   std::size_t front_ = 0;
   std::array<Rung, kMaxDepth> rungs_;  // [0, depth_) in use, coarse to fine; never moved, so
                                        // references to buckets survive a spawn

@@ -238,3 +238,27 @@ TEST_CASE("peek shows what pop returns next, in the bucket being drained") {
   CHECK(buckets.peek(2) == nullptr);     // the next time's bucket is not sorted yet
   CHECK(heap.peek(1) == nullptr);        // a heap knows only its top
 }
+
+TEST_CASE("a ladder queue takes a long rollback back in order") {
+  // Time Warp undoes an LP's events and pushes them again, oldest first, below everything the
+  // queue still holds; then execution resumes. The order must stay the heap's.
+  std::mt19937_64 gen(13);
+  std::vector<EventHeader> events(6000);
+  LadderQueue queue;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    events[i].key = {SimTime{static_cast<std::int64_t>(gen() % 1'000'000)}, LpId{gen() % 7}, i};
+    queue.push(&events[i]);
+  }
+  std::vector<EventHeader*> popped;
+  for (int i = 0; i < 3000; ++i) popped.push_back(queue.pop());
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t i = popped.size() - 2000; i < popped.size(); ++i) queue.push(popped[i]);
+    popped.resize(popped.size() - 2000);
+    for (int i = 0; i < 1500; ++i) popped.push_back(queue.pop());
+  }
+  while (!queue.empty()) popped.push_back(queue.pop());
+  REQUIRE(popped.size() == events.size());
+  std::vector<EventKey> keys;
+  for (const EventHeader* e : popped) keys.push_back(e->key);
+  CHECK(std::is_sorted(keys.begin(), keys.end()));
+}
