@@ -10,12 +10,12 @@
 #include <utility>
 
 #include "pdes/internal/bucket_queue.hpp"
-#include "pdes/internal/ladder_queue.hpp"
 #include "pdes/internal/checkpoint_image.hpp"
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
 #include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/event_queue.hpp"
+#include "pdes/internal/ladder_queue.hpp"
 
 namespace pdes::internal {
 
@@ -95,12 +95,12 @@ void SequentialEngine<Queue>::execute(EventHeader* event) {
 
 template <class Queue>
 void SequentialEngine<Queue>::prefetch_next_lps() const {
-  // A pipeline over the next events, whose blocks BucketQueue requested a few pops ago: the
+  // A pipeline over the next events, whose blocks the queue requested a few pops ago: the
   // runtime object (which holds the State) of the third next event is requested now; the second
   // next, whose runtime was requested one event ago, and the next one are asked for the lines
   // they will touch (LogicalProcess::prefetch). Large models are memory-bound without it
-  // (docs/performance.md). Only with BucketQueue: a heap knows only its top, whose LP would be
-  // requested too late to help, and PHOLD-like models (the heap's users) have small states.
+  // (docs/performance.md). Only with BucketQueue and LadderQueue: a heap knows only its top,
+  // whose LP would be requested too late to help.
   // The LP an event is for, if local and of the event's payload type (reads the LP).
   const auto stage_target = [this](const EventHeader* event) -> const LpRuntime* {
     const LpRuntime* runtime = event == nullptr ? nullptr : model_.local_lp(event->dest);
