@@ -65,7 +65,7 @@ class Model {
   /// when the configuration does not set kernel.optimism_window; nullopt: unbounded.
   virtual std::optional<double> default_optimism_window() const { return std::nullopt; }
   /// The sequential engine's pending-event set that suits this model, used when the
-  /// configuration does not set kernel.pending_set; nullopt: the kernel's default (heap).
+  /// configuration does not set kernel.pending_set; nullopt: the kernel's default (calendar).
   virtual std::optional<pdes::PendingSet> default_pending_set() const { return std::nullopt; }
   /// The optimistic engine's state saving period that suits this model's states, used when the
   /// configuration does not set kernel.state_save_period; nullopt: the kernel's default.

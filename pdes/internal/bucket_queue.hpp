@@ -1,29 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // BucketQueue: a pending-event set for models whose events share a few receive times (a network
-// model acts on cycle boundaries), with EventQueue's interface and the same total order; and,
-// with buckets of a time range instead of one time, a calendar queue for continuous times.
+// model acts on cycle boundaries), with EventQueue's interface and the same total order.
+// (Continuous times: LadderQueue, kernel.pending_set = calendar.)
 //
-// Events are kept in one bucket per distinct receive time (Width::exact) or per range of
-// 2^shift ticks (Width::adaptive), unsorted while the bucket fills; a min-heap holds the
-// distinct bucket numbers. A bucket is sorted by key once, when it becomes the earliest. In the
-// exact mode of the sequential engine no event can join the bucket being drained (every send
+// Events are kept in one bucket per distinct receive time, unsorted while the bucket fills; a
+// min-heap holds the distinct times. A bucket is sorted by key once, when it becomes the
+// earliest. In the sequential engine no event can join the bucket being drained (every send
 // has a delay of at least one tick, pdes/context.hpp), so the sort sees the whole bucket. Per
 // event this costs one hash lookup and an amortised share of a small sort, instead of a heap
 // sift through many equal times (docs/performance.md). An event that does join a sorted bucket
-// (a range bucket, or the optimistic engine's stragglers and rolled-back events) is inserted in
-// key order, so the order is the same total order in every case.
-//
-// Width::adaptive (kernel.pending_set = calendar) picks the range from the events: every
-// kAdaptPops pops it compares the mean size of the buckets drained with kTargetBucket and, when
-// it is 4x off, re-buckets everything with a new power-of-two width. With a million pending
-// events (PHOLD, 65,536 LPs) a heap walks ten levels of cold cache lines per pop; here a pop
-// reads the next entry of a small sorted array and the next events are known, so their blocks
-// and LPs are fetched ahead.
+// (the optimistic engine's stragglers and rolled-back events) is inserted in key order, so the
+// order is the same total order in every case.
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -37,26 +28,18 @@ namespace pdes::internal {
 
 class BucketQueue {
  public:
-  enum class Width { exact, adaptive };
-  explicit BucketQueue(Width width = Width::exact) : adaptive_(width == Width::adaptive) {}
-
   /// peek() sees past the next event (within the bucket being drained).
   static constexpr bool kKnowsNextEvents = true;
 
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   /// Receive time of the next event (the queue must not be empty).
-  SimTime top_time() {
-    if (!adaptive_) return SimTime{times_.front().number};
-    return top()->key.time;
-  }
+  SimTime top_time() const { return SimTime{times_.front().number}; }
   /// The event pop() returns next (the queue must not be empty).
   EventHeader* top() {
     Bucket& b = front_bucket();
     return b.entries[b.front].event;
   }
-  /// log2 of the bucket width in ticks (0 in the exact mode).
-  unsigned width_shift() const { return shift_; }
 
   /// The event pop() returns after `ahead` more pops, if it is in the bucket being drained,
   /// else nullptr: only for prefetching.
@@ -71,7 +54,7 @@ class BucketQueue {
   /// The same, with the event's key passed by the caller: the block was just written, and
   /// reading it back could wait for those stores to reach a line that is not in the cache.
   void push(EventHeader* event, const EventKey& key) {
-    Bucket& b = buckets_[bucket_of(key.time.ticks() >> shift_)];
+    Bucket& b = buckets_[bucket_of(key.time.ticks())];
     if (b.sorted) {
       insert_sorted(b, {key, event});
     } else {
@@ -84,7 +67,6 @@ class BucketQueue {
     const TimeEntry top = times_.front();
     Bucket& b = front_bucket();
     EventHeader* event = b.entries[b.front++].event;
-    popped_ += adaptive_ ? 1 : 0;
     // The bucket's order is known from here on: fetch the events a few pops ahead, which in a
     // large model are far beyond the caches (their blocks were written long ago).
     if (b.front + kPrefetchAhead < b.entries.size()) {
@@ -106,7 +88,6 @@ class BucketQueue {
       b.front = 0;
       b.sorted = false;
       free_.push_back(top.bucket);
-      if (adaptive_) adapt(top.number);
     }
     return event;
   }
@@ -122,7 +103,7 @@ class BucketQueue {
     bool sorted = false;    ///< its time is the earliest, and it is being drained
   };
   struct TimeEntry {
-    std::int64_t number;  ///< the time (exact), or time >> shift_
+    std::int64_t number;  ///< the receive time in ticks
     std::uint32_t bucket;
   };
 
@@ -186,9 +167,8 @@ class BucketQueue {
     b.entries.insert(std::upper_bound(first, b.entries.end(), entry, before), entry);
   }
 
-  /// The bucket numbered `number`, created if needed. A few distinct numbers (the case of the
-  /// exact mode) are found by scanning the heap's array, which beats hashing; many through the
-  /// map.
+  /// The bucket of time `number`, created if needed. A few distinct times (the usual case) are
+  /// found by scanning the heap's array, which beats hashing; many through the map.
   std::uint32_t bucket_of(std::int64_t number) {
     if (times_.size() <= kScanLimit) {
       for (const TimeEntry& t : times_) {
@@ -204,49 +184,10 @@ class BucketQueue {
     return id;
   }
 
-  /// Adaptive width: called when the bucket numbered `number` has been drained. The density
-  /// is measured over the range of numbers drained (not per bucket, which says little when
-  /// most buckets hold one event), and the width moves to the power of two that gives about
-  /// kTargetBucket events per bucket.
-  void adapt(std::int64_t number) {
-    if (drained_ == 0) window_first_ = number;
-    if (++drained_ < kAdaptBuckets) return;
-    const double span = static_cast<double>(number - window_first_ + 1);
-    const double mean = static_cast<double>(popped_) / span;
-    drained_ = 0;
-    popped_ = 0;
-    if (mean * 4 >= kTargetBucket && mean <= 4.0 * kTargetBucket) return;
-    const long delta = std::lround(std::log2(static_cast<double>(kTargetBucket) / mean));
-    const long shift = std::clamp(static_cast<long>(shift_) + delta, 0L, 40L);
-    if (static_cast<unsigned>(shift) != shift_) rebucket(static_cast<unsigned>(shift));
-  }
-
-  /// Moves every entry to buckets of width 2^shift.
-  void rebucket(unsigned shift) {
-    std::vector<Entry> all;
-    all.reserve(size_);
-    for (const TimeEntry& t : times_) {
-      Bucket& b = buckets_[t.bucket];
-      all.insert(all.end(), b.entries.begin() + static_cast<std::ptrdiff_t>(b.front),
-                 b.entries.end());
-      std::vector<Entry>().swap(b.entries);
-      b.front = 0;
-      b.sorted = false;
-      free_.push_back(t.bucket);
-    }
-    times_.clear();
-    by_time_.clear();
-    shift_ = shift;
-    size_ = 0;
-    for (const Entry& e : all) push(e.event, e.key);
-  }
-
   static constexpr std::size_t kScanLimit = 32;
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
-  static constexpr std::size_t kTargetBucket = 48;   // entries per range bucket (adaptive)
-  static constexpr std::size_t kAdaptBuckets = 256;  // drained buckets between two adaptations
 
   std::uint32_t new_bucket() {
     if (!free_.empty()) {
@@ -260,14 +201,9 @@ class BucketQueue {
 
   std::vector<Bucket> buckets_;      // reused: a freed bucket keeps its vector's capacity
   std::vector<std::uint32_t> free_;  // ids of empty buckets
-  std::vector<TimeEntry> times_;     // min-heap of the distinct bucket numbers
+  std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   std::size_t size_ = 0;
-  bool adaptive_ = false;
-  unsigned shift_ = 0;               // a bucket holds the times t with t >> shift_ equal
-  std::size_t drained_ = 0;          // buckets drained since the last adaptation...
-  std::size_t popped_ = 0;           // ...the events popped meanwhile...
-  std::int64_t window_first_ = 0;    // ...and the number of the first of those buckets
   std::vector<std::size_t> run_ends_;  // sort_entries' scratch: where each ascending run ends
   std::vector<Entry> scratch_;         // sort_entries' merge buffer
 };

@@ -2,17 +2,18 @@
 //
 // PendingSet: the optimistic engine's unprocessed events on one rank, smallest key first.
 //
-// An EventQueue (4-ary heap) or a BucketQueue (time buckets, or calendar buckets of a time
-// range), chosen by kernel.pending_set like the sequential engine's, with lazy deletion:
-// cancelling a pending event only marks it (TwStatus::cancelled); it is dropped and freed when
+// An EventQueue (4-ary heap), a BucketQueue (time buckets) or a LadderQueue (buckets of an
+// adaptive time range), chosen by kernel.pending_set like the sequential engine's, with lazy
+// deletion: cancelling a pending event only marks it (TwStatus::cancelled); it is dropped and freed when
 // it reaches the top. Rolled-back events are pushed again. Every event is in the set at most
-// once. Events may arrive below the next one at any time (stragglers, rollbacks): BucketQueue
-// inserts them in order.
+// once. Events may arrive below the next one at any time (stragglers, rollbacks): the bucket
+// sets insert them in order.
 #pragma once
 
 #include <cstddef>
 
 #include "pdes/internal/bucket_queue.hpp"
+#include "pdes/internal/ladder_queue.hpp"
 #include "pdes/internal/event_queue.hpp"
 #include "pdes/internal/tw_event.hpp"
 #include "pdes/kernel_config.hpp"
@@ -21,25 +22,21 @@ namespace pdes::internal {
 
 class PendingSet {
  public:
-  PendingSet(TwEventPool& pool, pdes::PendingSet kind)
-      : pool_(pool),
-        buckets_(kind == pdes::PendingSet::calendar ? BucketQueue::Width::adaptive
-                                                     : BucketQueue::Width::exact),
-        use_buckets_(kind != pdes::PendingSet::heap) {}
+  PendingSet(TwEventPool& pool, pdes::PendingSet kind) : pool_(pool), kind_(kind) {}
 
   void push(TwEvent* event) {
     event->status = TwStatus::pending;
-    if (use_buckets_) {
-      buckets_.push(&event->header, event->header.key);
-    } else {
-      heap_.push(&event->header);
+    switch (kind_) {
+      case pdes::PendingSet::heap: heap_.push(&event->header); break;
+      case pdes::PendingSet::buckets: buckets_.push(&event->header, event->header.key); break;
+      case pdes::PendingSet::calendar: calendar_.push(&event->header, event->header.key); break;
     }
   }
 
   /// The smallest live event, or nullptr; frees cancelled events on the way.
   TwEvent* top() {
     while (!empty()) {
-      TwEvent* event = tw_event_of(use_buckets_ ? buckets_.top() : heap_.top().event);
+      TwEvent* event = tw_event_of(top_header());
       if (event->status != TwStatus::cancelled) return event;
       pop();
       pool_.release(event);
@@ -48,38 +45,61 @@ class PendingSet {
   }
   /// Removes the event top() returned.
   void pop() {
-    if (use_buckets_) {
-      buckets_.pop();  // requests the block of an event a few pops ahead
-    } else {
-      heap_.pop();
+    switch (kind_) {
+      case pdes::PendingSet::heap: heap_.pop(); break;
+      // These request the block of an event a few pops ahead.
+      case pdes::PendingSet::buckets: buckets_.pop(); break;
+      case pdes::PendingSet::calendar: calendar_.pop(); break;
     }
   }
   /// Starts loading the block of the event now at the top (usually the next to run), so that
-  /// its cache miss overlaps the current event's work. BucketQueue::pop requested it already.
+  /// its cache miss overlaps the current event's work. The other sets' pop requested it already.
   void prefetch_top() const {
-    if (use_buckets_ || heap_.empty()) return;
+    if (kind_ != pdes::PendingSet::heap || heap_.empty()) return;
     prefetch(heap_.top().event, 2 * TwEventPool::kLine);
   }
 
-  /// Whether peek() sees past the next event (buckets), which the prefetch pipeline needs.
-  bool knows_next_events() const { return use_buckets_; }
+  /// Whether peek() sees past the next event (buckets, calendar), which the prefetch pipeline
+  /// needs.
+  bool knows_next_events() const { return kind_ != pdes::PendingSet::heap; }
   /// The event that runs after `ahead` more pops, if cheaply known (with the heap only the
   /// next one), even a cancelled one: for prefetching only.
   const TwEvent* peek(std::size_t ahead = 0) const {
-    const EventHeader* header = use_buckets_ ? buckets_.peek(ahead) : heap_.peek(ahead);
+    const EventHeader* header = nullptr;
+    switch (kind_) {
+      case pdes::PendingSet::heap: header = heap_.peek(ahead); break;
+      case pdes::PendingSet::buckets: header = buckets_.peek(ahead); break;
+      case pdes::PendingSet::calendar: header = calendar_.peek(ahead); break;
+    }
     return header == nullptr ? nullptr : tw_event_of(header);
   }
 
   /// Entries, cancelled ones included.
-  std::size_t entries() const { return use_buckets_ ? buckets_.size() : heap_.size(); }
+  std::size_t entries() const {
+    switch (kind_) {
+      case pdes::PendingSet::heap: return heap_.size();
+      case pdes::PendingSet::buckets: return buckets_.size();
+      case pdes::PendingSet::calendar: return calendar_.size();
+    }
+    return 0;
+  }
 
  private:
-  bool empty() const { return use_buckets_ ? buckets_.empty() : heap_.empty(); }
+  bool empty() const { return entries() == 0; }
+  EventHeader* top_header() {
+    switch (kind_) {
+      case pdes::PendingSet::heap: return heap_.top().event;
+      case pdes::PendingSet::buckets: return buckets_.top();
+      case pdes::PendingSet::calendar: return calendar_.top();
+    }
+    return nullptr;
+  }
 
   TwEventPool& pool_;
+  pdes::PendingSet kind_;
   EventQueue heap_;
   BucketQueue buckets_;
-  bool use_buckets_;
+  LadderQueue calendar_;
 };
 
 }  // namespace pdes::internal

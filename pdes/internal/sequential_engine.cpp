@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The sequential engine: one pending-event set (a heap, or time buckets), events executed in
-// the total order and committed at once. It is the reference every other engine must match bit for bit.
+// The sequential engine: one pending-event set (a heap, time buckets or a calendar), events
+// executed in the total order and committed at once. It is the reference every other engine
+// must match bit for bit.
 #include <chrono>
 #include <optional>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "pdes/internal/event_pool.hpp"
 #include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/event_queue.hpp"
+#include "pdes/internal/ladder_queue.hpp"
 
 namespace pdes::internal {
 
@@ -22,12 +24,17 @@ namespace {
 /// Cache lines of an LP runtime object requested ahead of its event.
 constexpr std::size_t kRuntimeLines = 3;
 
-/// `Queue`: EventQueue or BucketQueue (KernelConfig::pending_set); the same total order.
+/// `Queue`: EventQueue, BucketQueue or LadderQueue (KernelConfig::pending_set); the same
+/// total order.
 template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
   explicit SequentialEngine(ModelInstance& model, Queue queue = Queue{})
-      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {}
+      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {
+    if constexpr (requires { queue_.set_event_bytes(std::size_t{}); }) {
+      queue_.set_event_bytes(pool_.block_size());  // prefetch whole blocks, and only them
+    }
+  }
 
   RunResult run();
 
@@ -88,18 +95,34 @@ void SequentialEngine<Queue>::execute(EventHeader* event) {
 
 template <class Queue>
 void SequentialEngine<Queue>::prefetch_next_lps() const {
-  // A pipeline over the next events, whose blocks BucketQueue requested a few pops ago: the
+  // A pipeline over the next events, whose blocks the queue requested a few pops ago: the
   // runtime object (which holds the State) of the third next event is requested now; the second
   // next, whose runtime was requested one event ago, and the next one are asked for the lines
   // they will touch (LogicalProcess::prefetch). Large models are memory-bound without it
-  // (docs/performance.md). Only with BucketQueue: a heap knows only its top, whose LP would be
-  // requested too late to help, and PHOLD-like models (the heap's users) have small states.
+  // (docs/performance.md). Only with BucketQueue and LadderQueue: a heap knows only its top,
+  // whose LP would be requested too late to help.
   // The LP an event is for, if local and of the event's payload type (reads the LP).
   const auto stage_target = [this](const EventHeader* event) -> const LpRuntime* {
     const LpRuntime* runtime = event == nullptr ? nullptr : model_.local_lp(event->dest);
     return runtime != nullptr && runtime->payload_type() == event->payload_type ? runtime
                                                                                  : nullptr;
   };
+  if constexpr (requires { Queue::kBlocksAhead; }) {
+    // A queue that requests blocks far enough ahead (LadderQueue) gets two more stages: the
+    // tables that lead from an event to its LP (local_index, then lps) are requested for the
+    // events 7 and 4 pops ahead, whose blocks were requested 3 and 6 pops ago. With 65,536 LPs
+    // the tables span 768 KiB and missed in the stage below (docs/performance.md, session 9).
+    static_assert(Queue::kBlocksAhead >= 10);
+    if (const EventHeader* event = queue_.peek(7); event != nullptr &&
+                                                   event->dest.value() < model_.num_lps) {
+      prefetch(&model_.local_index[event->dest.value()], sizeof(std::int32_t));
+    }
+    if (const EventHeader* event = queue_.peek(4); event != nullptr &&
+                                                   event->dest.value() < model_.num_lps) {
+      const std::int32_t index = model_.local_index[event->dest.value()];
+      if (index >= 0) prefetch(&model_.lps[static_cast<std::size_t>(index)], sizeof(void*));
+    }
+  }
   if (const EventHeader* third = queue_.peek(2)) {
     // The runtime's header, its LP pointer and the start of the State (lp_runtime.hpp).
     if (const LpRuntime* runtime = model_.local_lp(third->dest)) {
@@ -227,7 +250,7 @@ RunResult run_sequential(ModelInstance& model) {
     return SequentialEngine<BucketQueue>(model).run();
   }
   if (model.config.pending_set == PendingSet::calendar) {
-    return SequentialEngine<BucketQueue>(model, BucketQueue(BucketQueue::Width::adaptive)).run();
+    return SequentialEngine<LadderQueue>(model).run();
   }
   return SequentialEngine<EventQueue>(model).run();
 }
