@@ -147,8 +147,8 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
                      std::string(pdes::to_string(pdes::PendingSet::buckets)),
                      std::string(pdes::to_string(pdes::PendingSet::calendar))})
       .describe("Pending events: heap (any times, small sets), buckets (few distinct times, "
-                "e.g. networks) or calendar (continuous times, large sets); the model chooses "
-                "when not given. Speed only");
+                "e.g. networks) or calendar (a ladder queue: continuous times, any size; the "
+                "kernel's default); the model chooses when not given. Speed only");
 
   for (const std::string& model : model_names) {
     schema.section_active_when(model, "simulation.model", model);
