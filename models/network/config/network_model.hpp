@@ -42,6 +42,11 @@ class NetworkModel final : public models::Model {
   std::optional<pdes::PendingSet> default_pending_set() const override {
     return pdes::PendingSet::buckets;
   }
+  /// 16: a router's state (5.6 KiB with its buffers) costs more to copy than a few events to
+  /// re-execute, and rollbacks touch under 1 % of events. Quiet-machine A/B on 2 ranks
+  /// (docs/performance.md, session 9): 32x32 torus at 0.1 10-15 % faster than with 4, the
+  /// saturated 32x32 mesh 13 %, the 64x64 torus the same; 32 gains nothing more, 64 loses.
+  std::optional<std::uint32_t> default_state_save_period() const override { return 16; }
 
   const NetworkSetup& setup() const { return setup_; }
 
