@@ -60,7 +60,8 @@ struct KernelConfig {
   /// states gain from 8-16.
   std::uint32_t state_save_period = 4;
   /// Events above GVT a rank may hold before it stops speculating until GVT catches up (0:
-  /// the engine's default, max(256 batches, 16 per local LP); docs/optimistic-engine.md).
+  /// the engine's default, 256 batches, or with an optimism window max(256 batches, 16 per
+  /// local LP); docs/optimistic-engine.md).
   std::uint64_t uncommitted_limit = 0;
   /// Debug mode: after an event, roll the LP back with this probability (seeded by `seed`).
   double forced_rollback_probability = 0.0;

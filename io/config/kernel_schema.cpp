@@ -131,8 +131,8 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
   schema.add_int("kernel.uncommitted_limit", static_cast<std::int64_t>(d.uncommitted_limit))
       .min(0)
       .unit("events")
-      .describe("Events above GVT a rank may hold before it waits for GVT (0: max(256 batches, "
-                "16 per LP on the rank))");
+      .describe("Events above GVT a rank may hold before it waits for GVT (0: 256 batches; "
+                "with an optimism window, at least 16 per LP on the rank)");
   schema.add_float("kernel.forced_rollback_probability", d.forced_rollback_probability)
       .min(0)
       .less_than(1)
