@@ -24,12 +24,16 @@ class PendingSet {
  public:
   PendingSet(TwEventPool& pool, pdes::PendingSet kind) : pool_(pool), kind_(kind) {}
 
-  void push(TwEvent* event) {
+  void push(TwEvent* event) { push(event, event->header.key); }
+  /// The same, with the event's key passed by the caller (a copy that is not in the block):
+  /// a block just written may not have its stores in the cache yet, and the set's entry copies
+  /// the key (see BucketQueue::push).
+  void push(TwEvent* event, const EventKey& key) {
     event->status = TwStatus::pending;
     switch (kind_) {
-      case pdes::PendingSet::heap: heap_.push(&event->header); break;
-      case pdes::PendingSet::buckets: buckets_.push(&event->header, event->header.key); break;
-      case pdes::PendingSet::calendar: calendar_.push(&event->header, event->header.key); break;
+      case pdes::PendingSet::heap: heap_.push(&event->header, key); break;
+      case pdes::PendingSet::buckets: buckets_.push(&event->header, key); break;
+      case pdes::PendingSet::calendar: calendar_.push(&event->header, key); break;
     }
   }
 

@@ -21,17 +21,15 @@ RollbackManager::RollbackManager(TimeWarpRank& rank, MpiTransport& transport)
   coast_exec_.services = &discard_;
 }
 
-void RollbackManager::deliver(TwEvent* event) {
+void RollbackManager::deliver(TwEvent* event, const EventKey& key) {
   // A rank runs its events in key order, so an event it sends itself lies above every history
   // (TimeWarpRank::executed_bound); only a remote event or the child of a straggler can be late.
-  if (event->header.key < rank_.executed_bound) {
+  if (key < rank_.executed_bound) {
     OptimisticLp& lp = rank_.lp_of(event->header.dest);
     const EventKey* last = lp.last_key();
-    if (last != nullptr && event->header.key < *last) {
-      rollback_now(lp, event->header.key, RollbackCause::straggler);
-    }
+    if (last != nullptr && key < *last) rollback_now(lp, key, RollbackCause::straggler);
   }
-  rank_.pending.push(event);
+  rank_.pending.push(event, key);
   run_work_list();
 }
 

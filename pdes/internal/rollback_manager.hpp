@@ -37,7 +37,9 @@ class RollbackManager {
  public:
   RollbackManager(TimeWarpRank& rank, MpiTransport& transport);
 
-  void deliver(TwEvent* event);
+  /// Queues `event`, rolling its LP back first if it is a straggler. `key` is a copy of the
+  /// event's key from outside its block (PendingSet::push).
+  void deliver(TwEvent* event, const EventKey& key);
   void cancel(TwEvent* event);
   void rollback(OptimisticLp& lp, const EventKey& key, RollbackCause cause);
 

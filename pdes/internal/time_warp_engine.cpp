@@ -125,9 +125,9 @@ void TimeWarpEngine::send_event(const EventHeader& header, const void* payload) 
     std::memcpy(event->payload(), payload, header.payload_size);
     if (mode_ == Mode::speculative) {
       current_->add_local_child(event);
-      rollbacks_->deliver(event);
+      rollbacks_->deliver(event, header.key);
     } else {
-      state_.pending.push(event);  // initial or final: nothing to cancel, no straggler
+      state_.pending.push(event, header.key);  // initial or final: no straggler, no cancelling
     }
   } else {
     transport_->send_event(state_.rank_of(header.dest), header, payload);
@@ -281,7 +281,7 @@ void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
   std::memcpy(event->payload(), payload, header.payload_size);
   event->remote_origin = true;
   state_.remote_index.insert(event);
-  rollbacks_->deliver(event);
+  rollbacks_->deliver(event, header.key);
 }
 
 TwEvent* TimeWarpEngine::next_executable() {
