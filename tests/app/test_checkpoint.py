@@ -6,7 +6,6 @@ engine on 1 and 2 ranks, on PHOLD and on the network model; SIGTERM/SIGUSR1 writ
 and exit 75; checkpoints of another run, or damaged ones, are refused with exit 2."""
 import os
 import pathlib
-import shutil
 import signal
 import subprocess
 import time
@@ -15,12 +14,8 @@ import h5py
 import numpy as np
 import pytest
 
-MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-}
+from mpi_support import MPI_ENV, MPIEXEC
+
 CHECKPOINTED = 75
 
 MODELS = {

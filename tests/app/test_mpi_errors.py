@@ -9,17 +9,11 @@ for itself (a replay's trace files) is reported by the process that read it, and
 still exits 2 (app/local_input_check.hpp).
 """
 import os
-import shutil
 import subprocess
 
 import pytest
 
-MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-}
+from mpi_support import MPI_ENV, MPIEXEC
 
 
 def mpi_run(warpnet, root, ranks, *args):

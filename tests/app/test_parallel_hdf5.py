@@ -8,19 +8,14 @@ h5diff (outside /run, which describes the execution); the summary figures of --s
 too. docs/hdf5-schema.md, "How the file is written"."""
 import json
 import os
-import shutil
 import subprocess
 
 import h5py
 import numpy as np
 import pytest
 
-MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-}
+from mpi_support import MPI_ENV, MPIEXEC
+
 # A short 8x8 mesh run with every optional per-entity table.
 NETWORK = ["examples/mesh8x8.toml", "--set", "simulation.end_time=3000",
            "--set", "traffic.warmup_cycles=500", "--set", "metrics.packet_sample_every=3",

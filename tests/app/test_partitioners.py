@@ -3,19 +3,14 @@
 every table outside /run), the mapping and its figures in the summary and the results file, and
 a partition file that does not match the run is a clear error (exit 2) naming file and line."""
 import os
-import shutil
 import subprocess
 
 import h5py
 import numpy as np
 import pytest
 
-MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-}
+from mpi_support import MPI_ENV, MPIEXEC
+
 # An 8x8 torus: 64 routers (LPs 0..63) and 64 nodes (LPs 64..127), a short run.
 TORUS = ["--set", "network.topology=torus", "--set", "simulation.end_time=1500",
          "--set", "traffic.warmup_cycles=500"]

@@ -8,15 +8,10 @@ its time throttled and commits exactly the same events (same digest).
 """
 import json
 import os
-import shutil
 import subprocess
 
-MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"
-MPI_ENV = {
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-}
+from mpi_support import MPI_ENV, MPIEXEC
+
 NETWORK = ["--set", "network.topology=torus", "--set", "network.dims=[8,8]",
            "--set", "traffic.load=0.2", "--set", "simulation.end_time=400",
            "--set", "traffic.warmup_cycles=0"]
