@@ -350,21 +350,21 @@ void TimeWarpEngine::prefetch_next_lp() const {
       prefetch(runtime, 3 * kCacheLineBytes);
     }
   }
-  if (const TwEvent* second = pending.peek(1); const LpRuntime* runtime = target(second)) {
-    runtime->prefetch(second->payload(), PrefetchStage::kEarly);
-    // Its history line was requested one event ago. A state save into the snapshot ring
-    // writes a slot last used a whole ring's turn ago: fetch it now.
-    const OptimisticLp& lp = state_.lps[state_.index_of(second->header.dest)];
+  // The LP's history line was requested at the third stage. A state save into the snapshot
+  // ring writes a slot last used a whole ring's turn ago: its object is fetched one event
+  // ahead, what it points to once that has arrived (LpRuntime::prefetch_snapshot_slot).
+  const auto stage = [this](const TwEvent* event, const LpRuntime* runtime, PrefetchStage at) {
+    runtime->prefetch(event->payload(), at);
+    const OptimisticLp& lp = state_.lps[state_.index_of(event->header.dest)];
     if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
-      runtime->prefetch_snapshot_slot(PrefetchStage::kEarly);
+      runtime->prefetch_snapshot_slot(at);
     }
+  };
+  if (const TwEvent* second = pending.peek(1); const LpRuntime* runtime = target(second)) {
+    stage(second, runtime, PrefetchStage::kEarly);
   }
   if (const TwEvent* next = pending.peek(0); const LpRuntime* runtime = target(next)) {
-    runtime->prefetch(next->payload(), PrefetchStage::kLate);
-    const OptimisticLp& lp = state_.lps[state_.index_of(next->header.dest)];
-    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
-      runtime->prefetch_snapshot_slot(PrefetchStage::kLate);
-    }
+    stage(next, runtime, PrefetchStage::kLate);
   }
 }
 
