@@ -13,25 +13,10 @@ Runs A, B, A, B, ... one at a time and prints minima and medians.
       --runs 5 --topology mesh --k 8 --load 0.3 --cycles 20000
 """
 import argparse
-import json
 import os
 import statistics
-import subprocess
-import sys
 
-
-def run(binary, ranks, args):
-    cmd = [binary] + args
-    if ranks > 1:
-        cmd = ["mpirun", "-np", str(ranks)] + cmd + ["--engine", "optimistic"]
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_rmaps_base_oversubscribe="1")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    out = proc.stdout.read().decode()
-    _, status, usage = os.wait4(proc.pid, 0)
-    if status != 0:
-        sys.exit(f"failed: {' '.join(cmd)}")
-    return usage.ru_utime + usage.ru_stime, json.loads(out.strip().splitlines()[-1])
+from ab_cpu import run  # one bench_network run: (CPU seconds, its JSON line)
 
 
 def main():
