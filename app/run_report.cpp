@@ -37,6 +37,7 @@ double to_units(pdes::SimTime t, std::int64_t ticks_per_unit) {
 nlohmann::json stats_json(const pdes::EngineStatistics& s) {
   return {{"events_processed", s.events_processed},
           {"events_committed", s.events_committed},
+          {"events_safe", s.events_safe},
           {"events_rolled_back", s.events_rolled_back},
           {"primary_rollbacks", s.primary_rollbacks},
           {"secondary_rollbacks", s.secondary_rollbacks},
@@ -115,6 +116,17 @@ std::string format_summary(const RunReport& r) {
     row("anti-messages", with_commas(t.anti_messages));
     row("remote events", with_commas(t.remote_events));
     row("GVT rounds", with_commas(t.gvt_rounds));
+    if (r.result.num_ranks > 1) {
+      row("safe events",
+          r.kernel.lookahead == pdes::SimTime::zero()
+              ? std::string("none (no lookahead)")
+              : fmt::format("{} ({:.1f} % of committed; lookahead {:.6g} {})",
+                            with_commas(t.events_safe),
+                            t.events_committed == 0 ? 0.0
+                                                    : 100.0 * static_cast<double>(t.events_safe) /
+                                                          static_cast<double>(t.events_committed),
+                            to_units(r.kernel.lookahead, r.ticks_per_unit), r.time_unit));
+    }
     if (r.result.num_ranks > 1) row("waiting", format_waiting(r.result));
     if (t.memory_throttled_rounds > 0) {
       row("event memory", fmt::format("over kernel.event_memory_limit in {} of {} GVT rounds: "

@@ -50,6 +50,9 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
       run.kernel.state_save_period = *k;
     }
   }
+  if (const std::optional<std::int64_t> l = run.model->default_lookahead_ticks()) {
+    run.kernel.lookahead = pdes::SimTime{*l};
+  }
   if (loaded.config.is_set("kernel.optimism_window")) {
     run.optimism_window_origin = "kernel.optimism_window";
   } else if (const std::optional<double> w = run.model->default_optimism_window()) {

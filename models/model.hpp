@@ -64,6 +64,11 @@ class Model {
   /// The optimistic engine's optimism window (model time units) that suits this model, used
   /// when the configuration does not set kernel.optimism_window; nullopt: unbounded.
   virtual std::optional<double> default_optimism_window() const { return std::nullopt; }
+  /// The least delay, in kernel ticks, of any event an LP of this model sends to an LP that
+  /// may be on another rank, used when the configuration does not set kernel.lookahead;
+  /// nullopt: none promised. The optimistic engine runs events it proves safe with it without
+  /// state saving, and stops with an error at a send that breaks it.
+  virtual std::optional<std::int64_t> default_lookahead_ticks() const { return std::nullopt; }
   /// The sequential engine's pending-event set that suits this model, used when the
   /// configuration does not set kernel.pending_set; nullopt: the kernel's default (calendar).
   virtual std::optional<pdes::PendingSet> default_pending_set() const { return std::nullopt; }

@@ -53,6 +53,12 @@ struct KernelConfig {
   std::uint32_t gvt_interval = 16;
   /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
   SimTime optimism_window = SimTime::max();
+  /// The least delay of any event sent between LPs on different ranks (zero: none promised).
+  /// Events that GVT rounds prove no straggler can reach (earlier than the smallest
+  /// unprocessed time anywhere plus this) run without state saving and are committed at once
+  /// (docs/optimistic-engine.md, "Safe events"). The engine checks every event it sends to
+  /// another rank against it: a shorter delay stops the run with an error.
+  SimTime lookahead = SimTime::zero();
   /// Memory for pending and uncommitted events on one rank; exceeding it is a ResourceError.
   std::uint64_t event_memory_limit_bytes = std::uint64_t{1} << 30;
   /// Copy the LP state every k events (1: before every event; k > 1: coast forward on rollback).

@@ -10,6 +10,7 @@ namespace pdes {
 void EngineStatistics::accumulate(const EngineStatistics& o) {
   events_processed += o.events_processed;
   events_committed += o.events_committed;
+  events_safe += o.events_safe;
   events_rolled_back += o.events_rolled_back;
   primary_rollbacks += o.primary_rollbacks;
   secondary_rollbacks += o.secondary_rollbacks;

@@ -14,6 +14,9 @@ namespace pdes {
 struct EngineStatistics {
   std::uint64_t events_processed = 0;    ///< executions, including those later rolled back
   std::uint64_t events_committed = 0;    ///< executions that GVT made final
+  /// Committed events the optimistic engine ran as final because no straggler could reach
+  /// them (KernelConfig::lookahead): no state saved, committed at once.
+  std::uint64_t events_safe = 0;
   std::uint64_t events_rolled_back = 0;  ///< executions undone
   std::uint64_t primary_rollbacks = 0;   ///< caused by a straggler event
   std::uint64_t secondary_rollbacks = 0; ///< caused by an anti-message

@@ -71,6 +71,7 @@ def main():
     p.add_argument("--config", default=os.path.join(ROOT, "examples", "mesh8x8.toml"))
     p.add_argument("--topology", default="torus")
     p.add_argument("--k", type=int, default=32)
+    p.add_argument("--dims", help="network.dims as X,Y (default: K,K)")
     p.add_argument("--load", type=float, default=0.1)
     p.add_argument("--cycles", type=int, default=2000)
     p.add_argument("--runs", type=int, default=5)
@@ -79,7 +80,7 @@ def main():
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")
     base = ["run", a.config, "--set", f"network.topology={a.topology}",
-            "--set", f"network.dims=[{a.k},{a.k}]", "--set", f"traffic.load={a.load}",
+            "--set", f"network.dims=[{a.dims or f'{a.k},{a.k}'}]", "--set", f"traffic.load={a.load}",
             "--set", f"simulation.end_time={a.cycles}", "--set", "traffic.warmup_cycles=0",
             "--no-output", "--no-progress"]
     configs = [parse_config(c) for c in a.configs]

@@ -14,8 +14,8 @@ namespace pdes::internal {
 
 namespace {
 
-// "WRPNIMG2" (2: EngineStatistics gained the waiting times).
-constexpr std::uint64_t kImageFormat = 0x32474d49'4e505257ULL;
+// "WRPNIMG3" (2: EngineStatistics gained the waiting times; 3: the count of safe events).
+constexpr std::uint64_t kImageFormat = 0x33474d49'4e505257ULL;
 
 /// What on_init may do during a restart: nothing that leaves the LP. Its sends and records
 /// belong to the start of the run, which the image already holds the effects of.

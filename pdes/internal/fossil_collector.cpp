@@ -29,13 +29,7 @@ void FossilCollector::collect(const EventKey& gvt) {
       }
     }
     OptimisticLp& lp = rank_.lps[listed[i]];
-    const std::size_t committed = lp.fossil_collect(
-        gvt,
-        [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
-          commit(lp, event, records, count);
-        },
-        [&](TwEvent* event) { rank_.pool.release(event); });
-    rank_.uncommitted -= committed;
+    collect_lp(lp, gvt);
     if (lp.history_size() > 0) {
       listed[kept++] = listed[i];
     } else {
@@ -43,6 +37,15 @@ void FossilCollector::collect(const EventKey& gvt) {
     }
   }
   listed.resize(kept);
+}
+
+void FossilCollector::collect_lp(OptimisticLp& lp, const EventKey& bound) {
+  rank_.uncommitted -= lp.fossil_collect(
+      bound,
+      [&](TwEvent& event, RingBuffer<StoredRecord>* records, std::size_t count) {
+        commit(lp, event, records, count);
+      },
+      [&](TwEvent* event) { rank_.pool.release(event); });
 }
 
 void FossilCollector::commit(OptimisticLp& lp, TwEvent& event, RingBuffer<StoredRecord>* records,

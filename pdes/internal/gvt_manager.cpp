@@ -17,7 +17,8 @@ namespace {
 //   8     smallest rank with a fatal error (UINT64_MAX: none)                min
 //   9     checkpoint wish (0 none, 1 write, 2 write and stop)                 max
 //   10    over the event memory limit (0 or 1)                              max
-constexpr int kWordsPerRecord = 11;
+//   11    safe time (int64 bits)                                            min
+constexpr int kWordsPerRecord = 12;
 constexpr std::uint64_t kNone = UINT64_MAX;
 
 bool key_less(const std::uint64_t* a, const std::uint64_t* b, int words) {
@@ -40,6 +41,7 @@ void reduce_gvt(void* in, void* inout, int* len, MPI_Datatype* /*type*/) {
     if (a[8] < b[8]) b[8] = a[8];
     if (a[9] > b[9]) b[9] = a[9];
     if (a[10] > b[10]) b[10] = a[10];
+    if (static_cast<std::int64_t>(a[11]) < static_cast<std::int64_t>(b[11])) b[11] = a[11];
   }
 }
 
@@ -55,8 +57,8 @@ EventKey get_key(const std::uint64_t* words) {
 
 }  // namespace
 
-GvtManager::GvtManager(MPI_Comm comm, MpiTransport& transport)
-    : comm_(comm), transport_(transport) {
+GvtManager::GvtManager(MPI_Comm comm, MpiTransport& transport, SimTime lookahead)
+    : comm_(comm), transport_(transport), lookahead_(lookahead) {
   static_assert(kWords == kWordsPerRecord);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -98,6 +100,11 @@ void GvtManager::submit(const GvtContribution& c) {
   EventKey min_key = c.min_key;
   const EventKey& sent = transport_.min_key_sent_in(round_epoch_ + 1);
   if (sent < min_key) min_key = sent;
+  // min(smallest unprocessed time + lookahead, smallest time sent), saturating at "never".
+  const SimTime unprocessed = c.min_key.time;
+  SimTime safe = unprocessed > SimTime::max() - lookahead_ ? SimTime::max()
+                                                           : unprocessed + lookahead_;
+  if (sent.time < safe) safe = sent.time;
   put_key(send_words_, min_key);
   send_words_[3] = c.committed;
   put_key(send_words_ + 4, c.failure_key);
@@ -105,6 +112,7 @@ void GvtManager::submit(const GvtContribution& c) {
   send_words_[8] = c.fatal ? static_cast<std::uint64_t>(rank_) : kNone;
   send_words_[9] = c.checkpoint;
   send_words_[10] = c.memory_throttled ? 1 : 0;
+  send_words_[11] = static_cast<std::uint64_t>(safe.ticks());
   if (size_ == 1) {
     std::memcpy(receive_words_, send_words_, sizeof send_words_);
     return;
@@ -120,6 +128,7 @@ void GvtManager::finish() {
   result_.fatal_rank = receive_words_[8] == kNone ? -1 : static_cast<int>(receive_words_[8]);
   result_.checkpoint = static_cast<std::uint32_t>(receive_words_[9]);
   result_.memory_throttled = receive_words_[10] != 0;
+  result_.safe_time = SimTime{static_cast<std::int64_t>(receive_words_[11])};
   transport_.forget(round_epoch_);
   phase_ = Phase::idle;
   ++rounds_;

@@ -22,6 +22,17 @@
 // "smallest key sent"; one sent after it comes from an event at or above GVT, and carries a
 // larger key (delays are at least one tick). Anti-messages count as messages.
 //
+// The same round bounds what a rank can still receive. Every event sent between ranks is at
+// least `lookahead` later than the event that sends it (TimeWarpEngine checks each send), so a
+// message received after a round completes carries a time of at least
+//   safe_time = min over ranks of min(smallest unprocessed time + lookahead,
+//                                    smallest time sent in the new epoch before contributing):
+// a message sent before its sender contributed is in transit (counted in the second term) or
+// received before the receiver contributed; one sent after it comes from an event at or above
+// GVT, which is at least the first term minus the lookahead. Events earlier than safe_time can
+// never be rolled back (a rollback starts at a received message, and an anti-message cancels an
+// event sent by a rolled-back event, later still). With no lookahead, safe_time is GVT's time.
+//
 // All ranks run the same sequence of rounds, so the collectives match. On one rank the round
 // completes inside poll() without any MPI call.
 #pragma once
@@ -55,12 +66,15 @@ struct GvtResult {
   int fatal_rank = -1;                  ///< smallest rank with a fatal error, or -1
   std::uint32_t checkpoint = 0;         ///< the largest wish over ranks
   bool memory_throttled = false;        ///< some rank is over its event memory limit
+  /// No rank receives, after this round, an event earlier than this (see above).
+  SimTime safe_time = SimTime::zero();
 };
 
 class GvtManager {
  public:
   /// `comm` and `transport` stay owned by the caller and must outlive the manager.
-  GvtManager(MPI_Comm comm, MpiTransport& transport);
+  /// `lookahead`: the least delay of an event sent between ranks (zero: none known).
+  GvtManager(MPI_Comm comm, MpiTransport& transport, SimTime lookahead = SimTime::zero());
   ~GvtManager();
   GvtManager(const GvtManager&) = delete;
   GvtManager& operator=(const GvtManager&) = delete;
@@ -78,13 +92,14 @@ class GvtManager {
 
  private:
   enum class Phase { idle, counting, receiving, reducing };
-  static constexpr int kWords = 11;
+  static constexpr int kWords = 12;
 
   void submit(const GvtContribution& contribution);
   void finish();
 
   MPI_Comm comm_;
   MpiTransport& transport_;
+  SimTime lookahead_;
   int rank_ = 0;
   int size_ = 1;
   MPI_Datatype type_ = MPI_DATATYPE_NULL;

@@ -81,7 +81,7 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
   transport_ = std::make_unique<MpiTransport>(comm_, model.max_payload_size);
-  gvt_ = std::make_unique<GvtManager>(comm_, *transport_);
+  gvt_ = std::make_unique<GvtManager>(comm_, *transport_, config_.lookahead);
   rollbacks_ = std::make_unique<RollbackManager>(state_, *transport_);
   exec_.seed = config_.seed;
   exec_.services = this;
@@ -89,6 +89,7 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   // can ever be rolled back, so each is committed as it runs and no state is saved. Forced
   // rollbacks need the history, so they turn this off.
   final_execution_ = size_ == 1 && !forced_.active();
+  safe_execution_ = !final_execution_ && !forced_.active() && config_.lookahead > SimTime::zero();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
   // With an optimism window the window bounds speculation and the throttle only guards against
   // descheduled ranks; without one the throttle is the only bound and stays tight (PHOLD with
@@ -123,13 +124,18 @@ void TimeWarpEngine::send_event(const EventHeader& header, const void* payload) 
     TwEvent* event = state_.pool.allocate();
     event->header = header;
     std::memcpy(event->payload(), payload, header.payload_size);
-    if (mode_ == Mode::speculative) {
-      current_->add_local_child(event);
-      rollbacks_->deliver(event, header.key);
+    if (mode_ == Mode::speculative) current_->add_local_child(event);
+    if (mode_ == Mode::init || final_execution_) {
+      state_.pending.push(event, header.key);  // nothing has run out of order: no straggler
     } else {
-      state_.pending.push(event, header.key);  // initial or final: no straggler, no cancelling
+      // A safe event's sends are never cancelled, but they may still be stragglers: its LP
+      // can run behind others that a rollback left ahead of it.
+      rollbacks_->deliver(event, header.key);
     }
   } else {
+    if (header.key.time - header.send_time < config_.lookahead) [[unlikely]] {
+      throw_short_delay(header);
+    }
     transport_->send_event(state_.rank_of(header.dest), header, payload);
     ++state_.stats.remote_events;
     if (mode_ == Mode::speculative) current_->add_remote_sent(header.key, header.dest);
@@ -266,6 +272,13 @@ void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
   PDES_CHECK(header.dest.value() < model_.num_lps && state_.is_local(header.dest),
              "rank " + std::to_string(rank_) + " received an event for LP " +
                  std::to_string(header.dest.value()) + ", which it does not own");
+  // What made events below safe_until_ final: nothing can arrive below it (gvt_manager.hpp).
+  PDES_CHECK(!(header.key.time < safe_until_),
+             "received " +
+                 std::string(header.payload_type == MpiTransport::kAntiMessage ? "an anti-message"
+                                                                             : "an event") +
+                 " below the safe time " + std::to_string(safe_until_.ticks()) + ": " +
+                 describe_event(header.key, header.dest));
   if (header.payload_type == MpiTransport::kAntiMessage) {
     TwEvent* event = state_.remote_index.find(header.key.sender, header.key.sequence);
     PDES_CHECK(event != nullptr && event->header.key == header.key,
@@ -374,7 +387,9 @@ void TimeWarpEngine::execute(TwEvent* event) {
     execute_final(lp, event);
     return;
   }
-  if (LpFailure* failure = lp.failure()) {
+  // Most runs never fail a handler: the rank's list of failed LPs, which is in the caches,
+  // spares each event a load of its LP's cold LpExtras.
+  if (LpFailure* failure = state_.failed.empty() ? nullptr : lp.failure()) {
     if (!(event->header.key < failure->key)) {
       rollbacks_->park(lp, event);
       return;
@@ -386,6 +401,10 @@ void TimeWarpEngine::execute(TwEvent* event) {
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
+  if (event->header.key.time < safe_until_) {
+    execute_safe(lp, event);
+    return;
+  }
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
   if (event->header.key.time > max_executed_) max_executed_ = event->header.key.time;
   if (state_.executed_bound < event->header.key) state_.executed_bound = event->header.key;
@@ -410,11 +429,30 @@ void TimeWarpEngine::execute(TwEvent* event) {
 }
 
 void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
-  LpRuntime& runtime = lp.runtime();
-  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
+  PDES_CHECK(event->header.payload_type == lp.runtime().payload_type(),
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
+  run_and_commit(lp, event);
+}
+
+void TimeWarpEngine::execute_safe(OptimisticLp& lp, TwEvent* event) {
+  // Every event of the history is earlier than this one (a rank runs its events in key order),
+  // so it is safe too: commit it now rather than at the next collection.
+  if (lp.history_size() > 0) fossils_.collect_lp(lp, event->header.key);
+  if (state_.executed_bound < event->header.key) state_.executed_bound = event->header.key;
+  if (event->remote_origin) {
+    state_.remote_index.erase(event);
+    event->remote_origin = false;
+  }
+  ++state_.stats.events_safe;
+  mode_ = Mode::final;
+  run_and_commit(lp, event);
+  mode_ = Mode::speculative;
+}
+
+void TimeWarpEngine::run_and_commit(OptimisticLp& lp, TwEvent* event) {
+  LpRuntime& runtime = lp.runtime();
   exec_.now = event->header.key.time;
   exec_.self = lp.id();
   exec_.clock = &runtime.clock();
@@ -423,7 +461,7 @@ void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
   try {
     runtime.execute(event->payload(), exec_);
   } catch (...) {
-    // The event is the smallest anywhere: the error is real.
+    // No rollback can reach the event: the error is real.
     fatal_event_ = describe_event(event->header.key, lp.id());
     set_fatal(std::current_exception());
     state_.pool.release(event);
@@ -436,8 +474,18 @@ void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
   const EventKey& key = event->header.key;
   stats.event_digest +=
       event_digest_term(key.time, event->header.dest.value(), key.sender.value(), key.sequence);
-  state_.last_committed_time = key.time;  // final events run in key order
+  if (key.time > state_.last_committed_time) state_.last_committed_time = key.time;
   state_.pool.release(event);
+}
+
+void TimeWarpEngine::throw_short_delay(const EventHeader& header) const {
+  throw ConfigError("kernel.lookahead",
+                    "LP " + std::to_string(header.key.sender.value()) + " sent LP " +
+                   std::to_string(header.dest.value()) + " (on another rank) an event " +
+                   std::to_string((header.key.time - header.send_time).ticks()) +
+                   " ticks later, but the lookahead promises at least " +
+                   std::to_string(config_.lookahead.ticks()) +
+                   " ticks between ranks (kernel.lookahead, or the model's default)");
 }
 
 void TimeWarpEngine::force_rollback(OptimisticLp& lp) {
@@ -492,6 +540,7 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   }
 
   gvt_key_ = result.gvt;
+  if (safe_execution_) safe_until_ = result.safe_time;
   memory_throttled_ = result.memory_throttled;
   if (memory_throttled_) ++state_.stats.memory_throttled_rounds;
   const SimTime window = config_.optimism_window;

@@ -33,7 +33,7 @@ EVERY = {"phold": "0.05", "network": "0.05", "messages": "0.002"}
 # Summary lines that depend on timing or on speculation, not on the results.
 VOLATILE = ("wall time", "event rate", "peak memory", "events processed", "events rolled back",
             "efficiency", "rank ", "warpnet ", "optimism window", "results file", "rollbacks",
-            "anti-messages", "remote events", "GVT rounds", "waiting")
+            "anti-messages", "remote events", "GVT rounds", "waiting", "safe events")
 
 
 def command(root, ranks, engine, model, *args):

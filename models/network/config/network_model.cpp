@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/config/network_model.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "io/results/combine.hpp"
@@ -8,6 +9,7 @@
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
 #include "models/network/metrics/network_results.hpp"
+#include "models/network/router/router_lp.hpp"
 
 namespace net {
 
@@ -52,6 +54,20 @@ NetworkModel::NetworkModel(NetworkSetup setup) : setup_(std::move(setup)) {}
 
 std::optional<double> NetworkModel::default_optimism_window() const {
   return static_cast<double>(setup_.params.router.hop_cycles());
+}
+
+std::optional<std::int64_t> NetworkModel::default_lookahead_ticks() const {
+  const NetworkParams& p = setup_.params;
+  const NetworkParts& parts = setup_.parts;
+  const bool ideal_channels =
+      p.router_kind != "input_queued" || p.node_kind != "network_interface" ||
+      parts.workload->observes_deliveries() || parts.routing->router_monitor() != nullptr ||
+      parts.selection->router_monitor() != nullptr;
+  if (ideal_channels) return std::nullopt;
+  const RouterParams& r = p.router;
+  const std::int64_t cycles = std::min(r.link_latency, r.credit_delay);
+  if (cycles < 1) return std::nullopt;
+  return cycles * r.cycle_ps - RouterLp::allocation_phase_ticks();
 }
 
 pdes::PartitionGraph NetworkModel::partition_graph() const {

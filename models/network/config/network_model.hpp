@@ -37,6 +37,14 @@ class NetworkModel final : public models::Model {
   /// measured 5 cycles (this value for the default router) at 91 % efficiency on 2 ranks
   /// against 43 % unbounded.
   std::optional<double> default_optimism_window() const override;
+  /// The least delay between LPs that may sit on different ranks, in ticks, where the
+  /// configuration uses only channels with a link's delay: a flit or credit between routers
+  /// or between a router and its node lands at least min(link_latency, credit_delay) cycles
+  /// later, less the allocation phase (RouterLp::kPhase). nullopt where some part sends over
+  /// a one-tick ideal channel: router monitors (PR-DRB, speculative selection), workloads
+  /// that observe deliveries (replays and skeletons send message notes), the message-level
+  /// router and node kinds.
+  std::optional<std::int64_t> default_lookahead_ticks() const override;
   /// Buckets: every event lands on a cycle boundary or one tick after it, so a few distinct
   /// times hold all pending events (docs/performance.md).
   std::optional<pdes::PendingSet> default_pending_set() const override {

@@ -101,6 +101,10 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   /// Emits one RouterPortTotals record per connected output port (the latency map).
   void on_finish(const RouterState& state, pdes::CommitContext& ctx) const override;
 
+  /// Ticks after a cycle boundary at which allocation passes run: a flit or credit sent by a
+  /// pass lands this much less than whole cycles later (NetworkModel's lookahead).
+  static constexpr std::int64_t allocation_phase_ticks() { return kPhase; }
+
  private:
   /// Where a port leads: the LP at the other end and the port number there.
   struct PortLink {  // 16 bytes: a 5-port router's links fit in two cache lines
