@@ -133,6 +133,7 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.ticks_per_unit = entry.ticks_per_time_unit;
   report.kernel = kernel;
   report.optimism_window_origin = built.optimism_window_origin;
+  report.lookahead_origin = built.lookahead_origin;
   report.partitioner = chosen.partitioner;
   report.edge_cut = chosen.edge_cut;
   report.load_imbalance = chosen.load_imbalance;

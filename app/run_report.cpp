@@ -120,12 +120,13 @@ std::string format_summary(const RunReport& r) {
       row("safe events",
           r.kernel.lookahead == pdes::SimTime::zero()
               ? std::string("none (no lookahead)")
-              : fmt::format("{} ({:.1f} % of committed; lookahead {:.6g} {})",
+              : fmt::format("{} ({:.1f} % of committed; lookahead {:.6g} {}, {})",
                             with_commas(t.events_safe),
                             t.events_committed == 0 ? 0.0
                                                     : 100.0 * static_cast<double>(t.events_safe) /
                                                           static_cast<double>(t.events_committed),
-                            to_units(r.kernel.lookahead, r.ticks_per_unit), r.time_unit));
+                            to_units(r.kernel.lookahead, r.ticks_per_unit), r.time_unit,
+                            r.lookahead_origin));
     }
     if (r.result.num_ranks > 1) row("waiting", format_waiting(r.result));
     if (t.memory_throttled_rounds > 0) {
@@ -173,6 +174,8 @@ std::string format_stats_json(const RunReport& r) {
                                     ? nlohmann::json(nullptr)
                                     : nlohmann::json(r.kernel.optimism_window.ticks());
   doc["optimism_window_origin"] = r.optimism_window_origin;
+  doc["lookahead_ticks"] = r.kernel.lookahead.ticks();
+  doc["lookahead_origin"] = r.lookahead_origin;
   doc["partitioner"] = r.partitioner;
   doc["edge_cut"] = r.edge_cut;
   doc["load_imbalance"] = r.load_imbalance;

@@ -23,6 +23,7 @@ struct RunReport {
   std::int64_t ticks_per_unit = 1;
   pdes::KernelConfig kernel;
   std::string optimism_window_origin;  ///< BuiltRun::optimism_window_origin
+  std::string lookahead_origin;        ///< BuiltRun::lookahead_origin
   std::string partitioner;
   std::uint64_t edge_cut = 0;  ///< weight of the partition graph's edges between ranks
   double load_imbalance = 1.0;  ///< heaviest rank's LP weight over the mean (1: balanced)

@@ -50,8 +50,11 @@ BuiltRun Setup::build(const LoadedConfig& loaded) const {
       run.kernel.state_save_period = *k;
     }
   }
-  if (const std::optional<std::int64_t> l = run.model->default_lookahead_ticks()) {
+  if (loaded.config.is_set("kernel.lookahead")) {
+    run.lookahead_origin = "kernel.lookahead";
+  } else if (const std::optional<std::int64_t> l = run.model->default_lookahead_ticks()) {
     run.kernel.lookahead = pdes::SimTime{*l};
+    run.lookahead_origin = "model default";
   }
   if (loaded.config.is_set("kernel.optimism_window")) {
     run.optimism_window_origin = "kernel.optimism_window";

@@ -26,6 +26,9 @@ struct BuiltRun {
   /// Where kernel.optimism_window came from: "kernel.optimism_window" (the configuration),
   /// "model default" (Model::default_optimism_window) or "default" (unbounded).
   std::string optimism_window_origin = "default";
+  /// Where kernel.lookahead came from: "kernel.lookahead", "model default"
+  /// (Model::default_lookahead_ticks) or "default" (none).
+  std::string lookahead_origin = "default";
 };
 
 class Setup {

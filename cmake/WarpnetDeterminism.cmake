@@ -2,14 +2,15 @@
 #
 # warpnet_determinism_test(NAME name CONFIG file.toml
 #                          [SET key=value ...] [RANKS 1 2 4] [FORCED_ROLLBACK p]
-#                          [REQUIRE_ROLLBACKS_FROM n] [TIMEOUT seconds])
+#                          [REQUIRE_ROLLBACKS_FROM n] [REQUIRE_SAFE_FROM n] [TIMEOUT seconds])
 #
 # Registers a test (labels mpi;system) that runs CONFIG through the warpnet CLI with the
 # sequential engine, the rollback-check engine and the optimistic engine on each of RANKS
 # (default 1 2 4; more than 2 oversubscribes the CI machine), and fails unless all runs agree
 # bit for bit on the event digest, the committed events, the termination reason and the last
 # event time, and unless the runs on REQUIRE_ROLLBACKS_FROM ranks or more (default 2) had
-# rollbacks and anti-messages. SET overrides keys in every run (use it to shorten the example,
+# rollbacks and anti-messages, and the runs on REQUIRE_SAFE_FROM ranks or more (default: no
+# requirement) had safe events (kernel.lookahead at work). SET overrides keys in every run (use it to shorten the example,
 # e.g. SET simulation.end_time=20). FORCED_ROLLBACK adds a run on the largest rank count with
 # kernel.forced_rollback_probability = p.
 #
@@ -21,7 +22,7 @@
 include_guard(GLOBAL)
 
 function(warpnet_determinism_test)
-  cmake_parse_arguments(ARG "" "NAME;CONFIG;FORCED_ROLLBACK;REQUIRE_ROLLBACKS_FROM;TIMEOUT"
+  cmake_parse_arguments(ARG "" "NAME;CONFIG;FORCED_ROLLBACK;REQUIRE_ROLLBACKS_FROM;REQUIRE_SAFE_FROM;TIMEOUT"
                         "SET;RANKS" ${ARGN})
   if(NOT ARG_NAME OR NOT ARG_CONFIG)
     message(FATAL_ERROR "warpnet_determinism_test: NAME and CONFIG are required")
@@ -34,6 +35,9 @@ function(warpnet_determinism_test)
   endif()
   if(NOT DEFINED ARG_REQUIRE_ROLLBACKS_FROM)
     set(ARG_REQUIRE_ROLLBACKS_FROM 2)
+  endif()
+  if(NOT DEFINED ARG_REQUIRE_SAFE_FROM)
+    set(ARG_REQUIRE_SAFE_FROM 0)
   endif()
   list(JOIN ARG_RANKS "," ranks)
   set(sets)
@@ -51,6 +55,7 @@ function(warpnet_determinism_test)
                    --workdir ${CMAKE_CURRENT_BINARY_DIR}/${ARG_NAME}
                    --mpiexec ${MPIEXEC_EXECUTABLE} --numproc-flag=${MPIEXEC_NUMPROC_FLAG}
                    --ranks ${ranks} --require-rollbacks-from ${ARG_REQUIRE_ROLLBACKS_FROM}
+                   --require-safe-from ${ARG_REQUIRE_SAFE_FROM}
                    ${sets} ${forced})
   set_tests_properties(${ARG_NAME} PROPERTIES LABELS "mpi;system" TIMEOUT ${ARG_TIMEOUT}
                        PROCESSORS ${max_ranks} ENVIRONMENT "${WARPNET_MPI_TEST_ENV}")

@@ -42,6 +42,9 @@ def parse_args():
     p.add_argument("--require-rollbacks-from", type=int, default=2,
                    help="rank count from which rollbacks and anti-messages must be > 0 "
                         "(0: never require them)")
+    p.add_argument("--require-safe-from", type=int, default=0,
+                   help="rank count from which some events must have run as safe (the "
+                        "model's lookahead at work; 0: never require them)")
     p.add_argument("--forced-rollback", type=float, default=0.0,
                    help="also run the optimistic engine on the largest rank count with this "
                         "kernel.forced_rollback_probability")
@@ -102,12 +105,12 @@ def main():
         cli_run(f"optimistic-np{n}-forced", "optimistic", n,
                 ["--set", f"kernel.forced_rollback_probability={args.forced_rollback}"])
 
-    print(f"\n{'run':<28} {'digest':<20} {'committed':>12} {'rolled back':>12} "
+    print(f"\n{'run':<28} {'digest':<20} {'committed':>12} {'safe':>10} {'rolled back':>12} "
           f"{'anti-msgs':>10} {'efficiency':>10}  termination")
     for label, _, s in runs:
         t = s["total"]
         print(f"{label:<28} {t['event_digest']:<20} {t['events_committed']:>12} "
-              f"{t['events_rolled_back']:>12} {t['anti_messages']:>10} "
+              f"{t['events_safe']:>10} {t['events_rolled_back']:>12} {t['anti_messages']:>10} "
               f"{t['efficiency']:>10.4f}  {s['termination']}")
 
     failures = []
@@ -130,6 +133,12 @@ def main():
                     f"({t['anti_messages']}); the run proves nothing about rollback. Make the "
                     f"configuration more aggressive (more remote events, smaller delays, "
                     f"longer runs)")
+        if label.startswith("optimistic") and not label.endswith("-forced") \
+                and args.require_safe_from > 0 and ranks >= args.require_safe_from \
+                and s["total"]["events_safe"] == 0:
+            failures.append(f"{label}: no safe events; the run proves nothing about them "
+                            f"(lookahead {s['lookahead_ticks']} ticks, "
+                            f"{s['lookahead_origin']})")
     # The results files must be identical apart from /run (how the run was executed).
     h5diff = shutil.which("h5diff")
     if h5diff:

@@ -18,6 +18,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +88,7 @@ struct Options {
   double events_per_rank = 20e6;
   double remote = 0.10;
   double lookahead = 0.1;
+  double kernel_lookahead = -1.0;  ///< KernelConfig::lookahead in time units; < 0: `lookahead`
   double mean_delay = 1.0;
   std::uint64_t start_events = 16;
   std::uint64_t seed = 1;
@@ -104,7 +106,9 @@ struct Options {
                "         --batch-size N\n"
                "         --gvt-interval N\n"
                "         --state-save-period N --optimism-window T --forced-rollback P\n"
-               "         --uncommitted-limit N\n",
+               "         --uncommitted-limit N\n"
+               "         --kernel-lookahead T (default: --lookahead, as warpnet run does;\n"
+               "                               0: no safe events)\n",
                message);
   std::exit(2);
 }
@@ -144,6 +148,8 @@ Options parse(int argc, char** argv) {
     else if (flag == "--optimism-window") {
       o.kernel.optimism_window =
           pdes::SimTime{static_cast<std::int64_t>(std::strtod(v, nullptr) * phold::kTicksPerUnit)};
+    } else if (flag == "--kernel-lookahead") {
+      o.kernel_lookahead = std::strtod(v, nullptr);
     } else if (flag == "--uncommitted-limit") {
       o.kernel.uncommitted_limit = std::strtoull(v, nullptr, 10);
     } else if (flag == "--forced-rollback")
@@ -193,6 +199,10 @@ int main(int argc, char** argv) {
   const double per_unit_per_rank =
       static_cast<double>(o.lps_per_rank * o.start_events) / (o.mean_delay + o.lookahead);
   o.kernel.seed = o.seed;
+  // As PholdModel::default_lookahead_ticks: rounded down.
+  o.kernel.lookahead = pdes::SimTime{static_cast<std::int64_t>(
+      std::floor((o.kernel_lookahead < 0.0 ? o.lookahead : o.kernel_lookahead) *
+                 static_cast<double>(phold::kTicksPerUnit)))};
   o.kernel.end_time = pdes::SimTime{
       static_cast<std::int64_t>(o.events_per_rank / per_unit_per_rank * phold::kTicksPerUnit)};
 
@@ -217,7 +227,7 @@ int main(int argc, char** argv) {
       std::printf(
           "{\"engine\": \"%s\", \"ranks\": %d, \"lps\": %llu, \"remote\": %.3f, "
           "\"state_bytes\": %llu, "
-          "\"state_save_period\": %u, \"committed\": %llu, \"processed\": %llu, "
+          "\"state_save_period\": %u, \"committed\": %llu, \"safe\": %llu, \"processed\": %llu, "
           "\"rolled_back\": %llu, \"primary_rollbacks\": %llu, \"secondary_rollbacks\": %llu, "
           "\"anti_messages\": %llu, \"remote_events\": %llu, \"gvt_rounds\": %llu, "
           "\"efficiency\": %.5f, \"wall_seconds\": %.4f, \"committed_per_second\": %.1f, "
@@ -226,6 +236,7 @@ int main(int argc, char** argv) {
           o.engine.c_str(), ranks, static_cast<unsigned long long>(params.lps), o.remote,
           static_cast<unsigned long long>(o.state_bytes), o.kernel.state_save_period,
           static_cast<unsigned long long>(t.events_committed),
+          static_cast<unsigned long long>(t.events_safe),
           static_cast<unsigned long long>(t.events_processed),
           static_cast<unsigned long long>(t.events_rolled_back),
           static_cast<unsigned long long>(t.primary_rollbacks),

@@ -120,6 +120,14 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .greater_than(0)
       .unit("model time units")
       .describe("No LP runs further than this ahead of GVT (inf: unbounded)");
+  schema.add_float("kernel.lookahead", 0.0)
+      .min(0)
+      .finite()
+      .unit("model time units")
+      .describe("Least delay of any event between LPs on different ranks (rounded down to a "
+                "tick). Events it proves no straggler can reach run without state saving; a "
+                "shorter delay stops the run with an error. 0: none; unset: the model's (the "
+                "network's: one link cycle where only links cross ranks)");
   schema.add_int("kernel.event_memory_limit", default_mib(d))
       .range(1, kMaxMiB)
       .unit("MiB")
@@ -178,6 +186,9 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))
                           ? pdes::SimTime::max()
                           : to_ticks(config, errors, "kernel.optimism_window", ticks_per_time_unit);
+  // Rounded down: a lookahead only a fraction of a tick too long would let a straggler in.
+  k.lookahead = pdes::SimTime{static_cast<std::int64_t>(std::floor(
+      static_cast<long double>(config.get_float("kernel.lookahead")) * ticks_per_time_unit))};
   k.event_memory_limit_bytes =
       static_cast<std::uint64_t>(config.get_int("kernel.event_memory_limit")) * kBytesPerMiB;
   k.state_save_period = static_cast<std::uint32_t>(config.get_int("kernel.state_save_period"));

@@ -4,9 +4,9 @@
 //
 // [simulation]: name, model, engine, partitioner, seed, end_time, max_events — what to run, how
 //   to spread it over ranks, and for how long.
-// [kernel]: batch_size, gvt_interval, optimism_window, event_memory_limit, state_save_period,
-//   uncommitted_limit, forced_rollback_probability, progress_interval, pending_set — the Time
-//   Warp knobs.
+// [kernel]: batch_size, gvt_interval, optimism_window, lookahead, event_memory_limit,
+//   state_save_period, uncommitted_limit, forced_rollback_probability, progress_interval,
+//   pending_set — the Time Warp knobs.
 // Defaults come from a default-constructed pdes::KernelConfig, the single source of truth.
 //
 // Each model's own section, [<model name>] (and the sections inside it), is active only while

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/phold/phold_config.hpp"
 
+#include <cmath>
 #include <memory>
+#include <optional>
 
 #include "models/phold/phold_build.hpp"
 
@@ -21,6 +23,14 @@ class PholdModel final : public models::Model {
     return graph;
   }
   void add_lps(pdes::Simulation& sim) const override { build(sim, params_); }
+  /// Every delay is phold.lookahead plus an exponential draw, rounded to the nearest tick
+  /// (PholdLp::draw_delay), so never below phold.lookahead rounded down.
+  std::optional<std::int64_t> default_lookahead_ticks() const override {
+    const auto ticks = static_cast<std::int64_t>(
+        std::floor(params_.lookahead * static_cast<double>(kTicksPerUnit)));
+    if (ticks < 1) return std::nullopt;
+    return ticks;
+  }
 
  private:
   PholdParams params_;

@@ -485,7 +485,8 @@ void TimeWarpEngine::throw_short_delay(const EventHeader& header) const {
                    std::to_string((header.key.time - header.send_time).ticks()) +
                    " ticks later, but the lookahead promises at least " +
                    std::to_string(config_.lookahead.ticks()) +
-                   " ticks between ranks (kernel.lookahead, or the model's default)");
+                   " ticks between ranks (kernel.lookahead, or the model's default); set "
+                   "kernel.lookahead to at most that delay, or to 0 for none");
 }
 
 void TimeWarpEngine::force_rollback(OptimisticLp& lp) {
