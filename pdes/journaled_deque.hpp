@@ -76,6 +76,28 @@ class CopyScope {
   CopyContext previous_;
 };
 
+/// True while the kernel runs an event that no rollback can undo (the optimistic engine's safe
+/// events, whose LP then keeps no saved state): its writes need no undo entries. Without this a
+/// container that once journaled would grow its journal for as long as its LP ran only such
+/// events, since only a save trims it.
+inline thread_local bool final_writes = false;
+
+/// Sets final_writes for the lifetime of the scope: true around a final event's handler,
+/// false around re-executions nested in it (a rollback that the handler's send caused
+/// re-executes another LP's events, whose writes must be journaled).
+class FinalWritesScope {
+ public:
+  explicit FinalWritesScope(bool final = true) : previous_(final_writes) {
+    final_writes = final;
+  }
+  ~FinalWritesScope() { final_writes = previous_; }
+  FinalWritesScope(const FinalWritesScope&) = delete;
+  FinalWritesScope& operator=(const FinalWritesScope&) = delete;
+
+ private:
+  bool previous_;
+};
+
 }  // namespace journal
 
 template <class T>
@@ -185,7 +207,9 @@ class JournaledDeque {
 
   std::uint64_t journal_end() const { return journal_base_ + (journal_.size() - journal_begin_); }
 
-  void log(Op op, std::size_t index, const T& value) { journal_.push_back({op, index, value}); }
+  void log(Op op, std::size_t index, const T& value) {
+    if (!journal::final_writes) journal_.push_back({op, index, value});
+  }
 
   void assign(const T* first, const T* last) {
     if (journaling_) {

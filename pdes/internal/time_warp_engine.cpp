@@ -11,6 +11,7 @@
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/run_error.hpp"
+#include "pdes/journaled_deque.hpp"
 
 namespace pdes::internal {
 
@@ -272,12 +273,12 @@ void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
   PDES_CHECK(header.dest.value() < model_.num_lps && state_.is_local(header.dest),
              "rank " + std::to_string(rank_) + " received an event for LP " +
                  std::to_string(header.dest.value()) + ", which it does not own");
-  // What made events below safe_until_ final: nothing can arrive below it (gvt_manager.hpp).
-  PDES_CHECK(!(header.key.time < safe_until_),
+  // What made events below state_.safe_until final: nothing can arrive below it (gvt_manager.hpp).
+  PDES_CHECK(!(header.key.time < state_.safe_until),
              "received " +
                  std::string(header.payload_type == MpiTransport::kAntiMessage ? "an anti-message"
                                                                              : "an event") +
-                 " below the safe time " + std::to_string(safe_until_.ticks()) + ": " +
+                 " below the safe time " + std::to_string(state_.safe_until.ticks()) + ": " +
                  describe_event(header.key, header.dest));
   if (header.payload_type == MpiTransport::kAntiMessage) {
     TwEvent* event = state_.remote_index.find(header.key.sender, header.key.sequence);
@@ -309,8 +310,13 @@ TwEvent* TimeWarpEngine::next_executable() {
 }
 
 bool TimeWarpEngine::round_due() {
-  return fatal_ || memory_blocked_ || throttled_ || since_round_ >= round_period_ ||
-         next_executable() == nullptr;
+  if (fatal_ || memory_blocked_ || throttled_ || since_round_ >= round_period_) return true;
+  const TwEvent* next = next_executable();
+  // With a lookahead, a rank whose next event is no longer safe asks for a round at once:
+  // the new safe time may cover it, and a round costs less than speculating.
+  // On a 32x32 torus at 0.1 on 2 ranks this took safe events from 80-85 % to 94 % of the
+  // committed ones, for 5 % more rounds (performance.md, session 10).
+  return next == nullptr || (safe_execution_ && !(next->header.key.time < state_.safe_until));
 }
 
 std::size_t TimeWarpEngine::execute_batch() {
@@ -369,7 +375,10 @@ void TimeWarpEngine::prefetch_next_lp() const {
   const auto stage = [this](const TwEvent* event, const LpRuntime* runtime, PrefetchStage at) {
     runtime->prefetch(event->payload(), at);
     const OptimisticLp& lp = state_.lps[state_.index_of(event->header.dest)];
-    if (lp.uses_snapshot_ring() && lp.snapshot_due(config_.state_save_period)) {
+    // A safe event saves no state (an LP that ran only safe events has no history, so its
+    // save would look due).
+    if (!(event->header.key.time < state_.safe_until) && lp.uses_snapshot_ring() &&
+        lp.snapshot_due(config_.state_save_period)) {
       runtime->prefetch_snapshot_slot(at);
     }
   };
@@ -401,7 +410,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
-  if (event->header.key.time < safe_until_) {
+  if (event->header.key.time < state_.safe_until) {
     execute_safe(lp, event);
     return;
   }
@@ -447,7 +456,10 @@ void TimeWarpEngine::execute_safe(OptimisticLp& lp, TwEvent* event) {
   }
   ++state_.stats.events_safe;
   mode_ = Mode::final;
-  run_and_commit(lp, event);
+  {
+    journal::FinalWritesScope final_writes(true);  // its LP keeps no saved state
+    run_and_commit(lp, event);
+  }
   mode_ = Mode::speculative;
 }
 
@@ -541,7 +553,12 @@ TimeWarpEngine::Stop TimeWarpEngine::after_round(const GvtResult& result) {
   }
 
   gvt_key_ = result.gvt;
-  if (safe_execution_) safe_until_ = result.safe_time;
+  if (safe_execution_) {
+    PDES_CHECK(!(result.safe_time < state_.safe_until),
+               "the safe time fell from " + std::to_string(state_.safe_until.ticks()) + " to " +
+                   std::to_string(result.safe_time.ticks()));
+    state_.safe_until = result.safe_time;
+  }
   memory_throttled_ = result.memory_throttled;
   if (memory_throttled_) ++state_.stats.memory_throttled_rounds;
   const SimTime window = config_.optimism_window;

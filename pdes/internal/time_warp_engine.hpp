@@ -90,7 +90,7 @@ class TimeWarpEngine final : public EngineServices {
   void execute(TwEvent* event);
   void prefetch_next_lp() const;
   void execute_final(OptimisticLp& lp, TwEvent* event);
-  /// Runs an event no straggler can reach (earlier than safe_until_) as final, after
+  /// Runs an event no straggler can reach (earlier than TimeWarpRank::safe_until) as final, after
   /// committing its LP's history, which is then all earlier still.
   void execute_safe(OptimisticLp& lp, TwEvent* event);
   /// Runs `event`'s handler and commits it at once: its sends and records are final.
@@ -133,10 +133,9 @@ class TimeWarpEngine final : public EngineServices {
   enum class Mode { init, speculative, final };
   Mode mode_ = Mode::init;
   bool final_execution_ = false;
-  /// Whether events earlier than safe_until_ run as final (a lookahead is known; forced
+  /// Whether events earlier than TimeWarpRank::safe_until run as final (a lookahead is known; forced
   /// rollbacks need every event in a history, so they turn it off).
   bool safe_execution_ = false;
-  SimTime safe_until_ = SimTime::zero();  ///< GvtResult::safe_time of the last round
   ExecutionContext exec_;
   OptimisticLp* current_ = nullptr;  ///< LP whose handler is running (speculative mode)
 

@@ -79,6 +79,9 @@ struct TimeWarpRank {
   /// the rank; rollbacks only lower histories). An event above it cannot be a straggler, so
   /// delivering it needs no look at its LP's history, which is rarely in the cache.
   EventKey executed_bound{SimTime::zero(), LpId{0}, 0};
+  /// No event earlier than this can still be rolled back or cancelled (GvtResult::safe_time
+  /// of the last GVT round; zero without a lookahead): such events run as final.
+  SimTime safe_until = SimTime::zero();
 };
 
 }  // namespace pdes::internal

@@ -142,3 +142,69 @@ TEST_CASE("a value copy of a journaling JournaledDeque is a plain value") {
   }
   CHECK(values(live) == std::vector<int>{1});
 }
+
+TEST_CASE("final writes leave no journal, and later saves still restore exactly") {
+  // The optimistic engine's safe events: their LP's saves are all dropped first (its history
+  // committed), then the event's writes run under FinalWritesScope; the next speculative
+  // event saves again, and a rollback returns to that save.
+  std::mt19937_64 gen(11);
+  JournaledDeque<int> live;
+  std::deque<int> model;
+  std::uint64_t serial = 0;
+  for (int round = 0; round < 200; ++round) {
+    JournaledDeque<int> mark;
+    {
+      journal::CopyScope scope({journal::CopyMode::save, serial, serial});
+      mark = live;
+    }
+    for (int i = 0; i < 20; ++i) random_write(gen, live, model);  // speculative writes
+    ++serial;  // committed: the save is dropped
+    const std::size_t journal_before = live.journal_size();
+    {
+      journal::FinalWritesScope final_writes(true);
+      for (int i = 0; i < 500; ++i) random_write(gen, live, model);  // safe events
+    }
+    CHECK(live.journal_size() == journal_before);
+    {
+      journal::CopyScope scope({journal::CopyMode::save, serial, serial});
+      mark = live;
+    }
+    const std::vector<int> at_save(model.begin(), model.end());
+    CHECK(live.journal_size() == 0);  // the new save trimmed what the dropped one needed
+    for (int i = 0; i < 20; ++i) random_write(gen, live, model);
+    if (gen() % 2 == 0) {
+      journal::CopyScope scope({journal::CopyMode::restore, 0, 0});
+      live = mark;
+      REQUIRE(values(live) == at_save);
+      model.assign(at_save.begin(), at_save.end());
+    }
+    REQUIRE(values(live) == std::vector<int>(model.begin(), model.end()));
+    ++serial;
+  }
+  CHECK(!journal::final_writes);  // the scope restored the flag
+}
+
+TEST_CASE("writes nested in a final event's handler can ask to be journaled again") {
+  // A safe event's send may roll another LP back; re-executing that LP's events inside the
+  // handler must journal their writes, or a later rollback of that LP keeps them.
+  JournaledDeque<int> other;
+  JournaledDeque<int> mark;
+  {
+    journal::CopyScope scope({journal::CopyMode::save, 0, 0});
+    mark = other;  // the other LP's saved state
+  }
+  {
+    journal::FinalWritesScope final_writes(true);
+    {
+      journal::FinalWritesScope logged(false);  // RollbackManager::coast_forward
+      other.push_back(7);
+      CHECK(other.journal_size() == 1);
+    }
+    CHECK(journal::final_writes);
+  }
+  {
+    journal::CopyScope scope({journal::CopyMode::restore, 0, 0});
+    other = mark;
+  }
+  CHECK(other.empty());
+}
