@@ -256,7 +256,8 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
     const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
     if (ivc >= pv) return;
     const VcState& in = state.vcs[ivc];
-    __builtin_prefetch(&state.slots[ivc * depth + (in.front + in.count) % depth]);
+    __builtin_prefetch(&state.slots[slot_index(static_cast<std::uint32_t>(ivc),
+                                               ring_add(in.front, in.count))]);
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
     prefetch_all(links_);
@@ -266,7 +267,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
       if (in.count == 0) continue;
       __builtin_prefetch(&state.slots[ivc * depth + in.front]);
       // The flit behind becomes the front if this one leaves, and allocate() reads it then.
-      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + (in.front + 1) % depth]);
+      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + ring_add(in.front, 1)]);
     }
   }
 }
