@@ -34,6 +34,62 @@ inline void copy_payload(void* to, const void* from, std::size_t size) {
   }
 }
 
+/// Whether the prefetch pipeline (prefetch_next_lps) runs, chosen by timing it. The pipeline
+/// hides the misses of a model whose states lie far beyond the caches (64x64 mesh: 1.6x faster
+/// with it), and is pure cost when they all fit (8x8 mesh: 1.26x faster without;
+/// docs/performance.md, session 10). Only the timing tells the two apart, and a run may move
+/// from one case to the other as its network fills, so each period of kPeriodChunks chunks of
+/// events begins with a probe: kProbePairs pairs of chunks, one with the pipeline and one
+/// without (in alternating order), and the mode that was faster in most pairs (the pipeline on
+/// a tie) runs for the rest of the period. Comparing neighbouring chunks pair by pair keeps
+/// the vote fair when the event mix changes within a run (a bucket of arrivals costs less
+/// per event than one of allocation passes) and when a chunk is slowed by something else on
+/// the machine. Prefetches are hints: results never depend on the choice.
+class PrefetchSwitch {
+ public:
+  static constexpr std::uint64_t kChunkEvents = 1 << 10;
+
+  bool on() const { return on_; }
+
+  /// Called between two events, every kChunkEvents events.
+  void end_chunk() {
+    const auto now = std::chrono::steady_clock::now();
+    const auto elapsed = now - chunk_start_;
+    chunk_start_ = now;
+    if (chunk_ < 2 * kProbePairs) vote(elapsed);
+    if (++chunk_ == kPeriodChunks) chunk_ = 0;
+    if (chunk_ < 2 * kProbePairs) {
+      on_ = probe_mode(chunk_);
+    } else if (chunk_ == 2 * kProbePairs) {
+      on_ = 2 * on_wins_ >= kProbePairs;
+      on_wins_ = 0;
+    }
+  }
+
+ private:
+  static constexpr unsigned kProbePairs = 16;
+  static constexpr unsigned kPeriodChunks = 1024;  // 1 M events; the probe takes 3 % of them
+
+  /// Pair p runs on-then-off when p is even, off-then-on when odd.
+  static bool probe_mode(unsigned chunk) { return ((chunk / 2) % 2 == 0) == (chunk % 2 == 0); }
+
+  void vote(std::chrono::steady_clock::duration elapsed) {
+    if (chunk_ % 2 == 0) {
+      first_of_pair_ = elapsed;
+      return;
+    }
+    const auto with = on_ ? elapsed : first_of_pair_;
+    const auto without = on_ ? first_of_pair_ : elapsed;
+    if (with <= without) ++on_wins_;
+  }
+
+  bool on_ = true;      ///< the mode of the current chunk
+  unsigned chunk_ = 0;  ///< chunks since the period began
+  unsigned on_wins_ = 0;
+  std::chrono::steady_clock::time_point chunk_start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::duration first_of_pair_{};
+};
+
 /// `Queue`: EventQueue, BucketQueue or LadderQueue (KernelConfig::pending_set); the same
 /// total order.
 template <class Queue>
@@ -82,6 +138,7 @@ class SequentialEngine final : public EngineServices {
   /// Per local LP: whether its type has an on_commit of its own (LpRuntime::has_commit_handler).
   std::vector<bool> commits_;
   EngineStatistics stats_;
+  PrefetchSwitch prefetch_switch_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
 };
@@ -221,7 +278,7 @@ RunResult SequentialEngine<Queue>::run() {
   result.reason = TerminationReason::no_more_events;
   const SimTime end_time = model_.config.end_time;
   const std::uint64_t max_events = model_.config.max_events;
-  constexpr std::uint64_t kProgressCheckEvents = 1 << 14;
+  constexpr std::uint64_t kWindowEvents = 1 << 14;  // progress and checkpoints are looked at
   while (!queue_.empty()) {
     if (queue_.top_time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;
@@ -233,10 +290,17 @@ RunResult SequentialEngine<Queue>::run() {
     }
     EventHeader* event = queue_.pop();
     result.last_event_time = event->key.time;
-    if constexpr (Queue::kKnowsNextEvents) prefetch_next_lps();
+    if constexpr (Queue::kKnowsNextEvents) {
+      if (prefetch_switch_.on()) prefetch_next_lps();
+    }
     execute(event);
     pool_.release(event);
-    if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {
+    if constexpr (Queue::kKnowsNextEvents) {
+      if ((stats_.events_processed & (PrefetchSwitch::kChunkEvents - 1)) == 0) {
+        prefetch_switch_.end_chunk();
+      }
+    }
+    if ((stats_.events_processed & (kWindowEvents - 1)) == 0) {
       report_progress(result.last_event_time, false);
       if (model_.checkpointer != nullptr && checkpoint_if_requested(result)) {
         result.reason = TerminationReason::checkpointed;
