@@ -108,7 +108,27 @@ class BucketQueue {
   };
 
   static bool later(const TimeEntry& a, const TimeEntry& b) { return a.number > b.number; }
-  static bool before(const Entry& a, const Entry& b) { return a.key < b.key; }
+  /// The key order within a bucket, whose entries all have the bucket's time: (sender,
+  /// sequence). Without branches: merging asks it about neighbours whose order is a coin toss.
+  static bool before(const Entry& a, const Entry& b) {
+    const std::uint64_t as = a.key.sender.value();
+    const std::uint64_t bs = b.key.sender.value();
+    return (as < bs) | ((as == bs) & (a.key.sequence < b.key.sequence));
+  }
+
+  /// std::merge of two ascending ranges (equal keys: a's first), choosing each next entry by
+  /// a select rather than a branch, which mispredicted on about every other entry.
+  static Entry* merge(const Entry* a, const Entry* a_end, const Entry* b, const Entry* b_end,
+                      Entry* out) {
+    while (a != a_end && b != b_end) {
+      const bool take_b = before(*b, *a);
+      *out++ = *(take_b ? b : a);
+      b += take_b;
+      a += !take_b;
+    }
+    out = std::copy(a, a_end, out);
+    return std::copy(b, b_end, out);
+  }
 
   /// Sorts a bucket by key. A bucket arrives as a few ascending runs: the events sent to one
   /// time by the execution of one earlier bucket were sent in that bucket's (sender, sequence)
@@ -116,31 +136,35 @@ class BucketQueue {
   /// where a general sort costs log2(size), mostly mispredicted; a bucket of many runs is
   /// sorted instead.
   void sort_entries(std::vector<Entry>& entries) {
-    run_ends_.clear();
+    // Where the runs end, without a branch per entry (where a run ends is unpredictable):
+    // every position is written, and kept only if a run ends there.
+    if (run_ends_.size() <= entries.size()) run_ends_.resize(entries.size() + 1);
+    std::size_t runs = 0;
     for (std::size_t i = 1; i < entries.size(); ++i) {
-      if (before(entries[i], entries[i - 1])) run_ends_.push_back(i);
+      run_ends_[runs] = i;
+      runs += before(entries[i], entries[i - 1]);
     }
-    if (run_ends_.empty()) return;
-    if (run_ends_.size() >= kMaxMergedRuns) {
+    if (runs == 0) return;
+    if (runs >= kMaxMergedRuns) {
       std::sort(entries.begin(), entries.end(), before);
       return;
     }
-    run_ends_.push_back(entries.size());
+    run_ends_[runs++] = entries.size();
     scratch_.resize(entries.size());
     std::vector<Entry>* from = &entries;
     std::vector<Entry>* to = &scratch_;
-    while (run_ends_.size() > 1) {  // merge neighbouring runs pairwise, ping-ponging buffers
+    while (runs > 1) {  // merge neighbouring runs pairwise, ping-ponging buffers
       std::size_t begin = 0;
       std::size_t merged = 0;
-      for (std::size_t r = 0; r < run_ends_.size(); r += 2) {
+      for (std::size_t r = 0; r < runs; r += 2) {
         const std::size_t middle = run_ends_[r];
-        const std::size_t end = r + 1 < run_ends_.size() ? run_ends_[r + 1] : middle;
-        std::merge(from->begin() + begin, from->begin() + middle, from->begin() + middle,
-                   from->begin() + end, to->begin() + begin, before);
+        const std::size_t end = r + 1 < runs ? run_ends_[r + 1] : middle;
+        const Entry* data = from->data();
+        merge(data + begin, data + middle, data + middle, data + end, to->data() + begin);
         run_ends_[merged++] = end;
         begin = end;
       }
-      run_ends_.resize(merged);
+      runs = merged;
       std::swap(from, to);
     }
     if (from != &entries) entries.swap(scratch_);
