@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -77,6 +78,7 @@ class BucketQueue {
       std::pop_heap(times_.begin(), times_.end(), later);
       times_.pop_back();
       by_time_.erase(top.number);
+      forget_recent(top.number);
       // A freed bucket keeps its capacity for the next time, unless it is large: a big network
       // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
       // double its memory.
@@ -193,7 +195,16 @@ class BucketQueue {
 
   /// The bucket of time `number`, created if needed. A few distinct times (the usual case) are
   /// found by scanning the heap's array, which beats hashing; many through the map.
+  /// First through `recent_`: a scan ends at an unpredictable position, and an event's time
+  /// is usually one of the few that the events sent just before went to.
   std::uint32_t bucket_of(std::int64_t number) {
+    TimeEntry& recent = recent_[recent_slot(number)];
+    if (recent.number == number && recent.bucket != kNoBucket) return recent.bucket;
+    recent = {number, find_or_add_bucket(number)};
+    return recent.bucket;
+  }
+
+  std::uint32_t find_or_add_bucket(std::int64_t number) {
     if (times_.size() <= kScanLimit) {
       for (const TimeEntry& t : times_) {
         if (t.number == number) return t.bucket;
@@ -208,7 +219,20 @@ class BucketQueue {
     return id;
   }
 
+  /// recent_'s slot of a time (Fibonacci hashing: cycle-aligned times spread well).
+  static std::size_t recent_slot(std::int64_t number) {
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(number) * 0x9E3779B97F4A7C15ULL) >>
+                                    (64 - kRecentBits));
+  }
+  /// Drops a freed bucket's time from recent_, so that its id, reused, is not found by it.
+  void forget_recent(std::int64_t number) {
+    TimeEntry& recent = recent_[recent_slot(number)];
+    if (recent.number == number) recent.bucket = kNoBucket;
+  }
+
   static constexpr std::size_t kScanLimit = 32;
+  static constexpr unsigned kRecentBits = 6;
+  static constexpr std::uint32_t kNoBucket = UINT32_MAX;
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
@@ -227,6 +251,13 @@ class BucketQueue {
   std::vector<std::uint32_t> free_;  // ids of empty buckets
   std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
+  /// A direct-mapped cache of (time, bucket) in front of times_ and by_time_; kNoBucket: none.
+  std::array<TimeEntry, std::size_t{1} << kRecentBits> recent_ = make_recent();
+  static std::array<TimeEntry, std::size_t{1} << kRecentBits> make_recent() {
+    std::array<TimeEntry, std::size_t{1} << kRecentBits> recent;
+    recent.fill({0, kNoBucket});
+    return recent;
+  }
   std::size_t size_ = 0;
   std::vector<std::size_t> run_ends_;  // sort_entries' scratch: where each ascending run ends
   std::vector<Entry> scratch_;         // sort_entries' merge buffer
