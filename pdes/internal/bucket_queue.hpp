@@ -139,11 +139,12 @@ class BucketQueue {
   /// sorted instead.
   void sort_entries(std::vector<Entry>& entries) {
     // Where the runs end, without a branch per entry (where a run ends is unpredictable):
-    // every position is written, and kept only if a run ends there.
-    if (run_ends_.size() <= entries.size()) run_ends_.resize(entries.size() + 1);
+    // every position is written, and kept only if a run ends there. Past kMaxMergedRuns runs
+    // the ends are not needed (the bucket is sorted instead), and they overwrite the last slot.
+    run_ends_.resize(kMaxMergedRuns + 1);
     std::size_t runs = 0;
     for (std::size_t i = 1; i < entries.size(); ++i) {
-      run_ends_[runs] = i;
+      run_ends_[std::min(runs, kMaxMergedRuns)] = i;
       runs += before(entries[i], entries[i - 1]);
     }
     if (runs == 0) return;
