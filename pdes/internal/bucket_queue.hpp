@@ -194,10 +194,9 @@ class BucketQueue {
     b.entries.insert(std::upper_bound(first, b.entries.end(), entry, before), entry);
   }
 
-  /// The bucket of time `number`, created if needed. A few distinct times (the usual case) are
-  /// found by scanning the heap's array, which beats hashing; many through the map.
-  /// First through `recent_`: a scan ends at an unpredictable position, and an event's time
-  /// is usually one of the few that the events sent just before went to.
+  /// The bucket of time `number`, created if needed; first looked up in `recent_`: an event's
+  /// time is usually one of the few that the events sent just before it went to, and the scan
+  /// below ends at a position the branch predictor cannot guess.
   std::uint32_t bucket_of(std::int64_t number) {
     TimeEntry& recent = recent_[recent_slot(number)];
     if (recent.number == number && recent.bucket != kNoBucket) return recent.bucket;
@@ -205,6 +204,8 @@ class BucketQueue {
     return recent.bucket;
   }
 
+  /// The same without `recent_`. A few distinct times (the usual case) are found by scanning
+  /// the heap's array, which beats hashing; many through the map.
   std::uint32_t find_or_add_bucket(std::int64_t number) {
     if (times_.size() <= kScanLimit) {
       for (const TimeEntry& t : times_) {
