@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -77,6 +78,7 @@ class BucketQueue {
       std::pop_heap(times_.begin(), times_.end(), later);
       times_.pop_back();
       by_time_.erase(top.number);
+      forget_recent(top.number);
       // A freed bucket keeps its capacity for the next time, unless it is large: a big network
       // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
       // double its memory.
@@ -108,7 +110,27 @@ class BucketQueue {
   };
 
   static bool later(const TimeEntry& a, const TimeEntry& b) { return a.number > b.number; }
-  static bool before(const Entry& a, const Entry& b) { return a.key < b.key; }
+  /// The key order within a bucket, whose entries all have the bucket's time: (sender,
+  /// sequence). Without branches: merging asks it about neighbours whose order is a coin toss.
+  static bool before(const Entry& a, const Entry& b) {
+    const std::uint64_t as = a.key.sender.value();
+    const std::uint64_t bs = b.key.sender.value();
+    return (as < bs) | ((as == bs) & (a.key.sequence < b.key.sequence));
+  }
+
+  /// std::merge of two ascending ranges (equal keys: a's first), choosing each next entry by
+  /// a select rather than a branch, which mispredicted on about every other entry.
+  static Entry* merge(const Entry* a, const Entry* a_end, const Entry* b, const Entry* b_end,
+                      Entry* out) {
+    while (a != a_end && b != b_end) {
+      const bool take_b = before(*b, *a);
+      *out++ = *(take_b ? b : a);
+      b += take_b;
+      a += !take_b;
+    }
+    out = std::copy(a, a_end, out);
+    return std::copy(b, b_end, out);
+  }
 
   /// Sorts a bucket by key. A bucket arrives as a few ascending runs: the events sent to one
   /// time by the execution of one earlier bucket were sent in that bucket's (sender, sequence)
@@ -116,31 +138,36 @@ class BucketQueue {
   /// where a general sort costs log2(size), mostly mispredicted; a bucket of many runs is
   /// sorted instead.
   void sort_entries(std::vector<Entry>& entries) {
-    run_ends_.clear();
+    // Where the runs end, without a branch per entry (where a run ends is unpredictable):
+    // every position is written, and kept only if a run ends there. Past kMaxMergedRuns runs
+    // the ends are not needed (the bucket is sorted instead), and they overwrite the last slot.
+    run_ends_.resize(kMaxMergedRuns + 1);
+    std::size_t runs = 0;
     for (std::size_t i = 1; i < entries.size(); ++i) {
-      if (before(entries[i], entries[i - 1])) run_ends_.push_back(i);
+      run_ends_[std::min(runs, kMaxMergedRuns)] = i;
+      runs += before(entries[i], entries[i - 1]);
     }
-    if (run_ends_.empty()) return;
-    if (run_ends_.size() >= kMaxMergedRuns) {
+    if (runs == 0) return;
+    if (runs >= kMaxMergedRuns) {
       std::sort(entries.begin(), entries.end(), before);
       return;
     }
-    run_ends_.push_back(entries.size());
+    run_ends_[runs++] = entries.size();
     scratch_.resize(entries.size());
     std::vector<Entry>* from = &entries;
     std::vector<Entry>* to = &scratch_;
-    while (run_ends_.size() > 1) {  // merge neighbouring runs pairwise, ping-ponging buffers
+    while (runs > 1) {  // merge neighbouring runs pairwise, ping-ponging buffers
       std::size_t begin = 0;
       std::size_t merged = 0;
-      for (std::size_t r = 0; r < run_ends_.size(); r += 2) {
+      for (std::size_t r = 0; r < runs; r += 2) {
         const std::size_t middle = run_ends_[r];
-        const std::size_t end = r + 1 < run_ends_.size() ? run_ends_[r + 1] : middle;
-        std::merge(from->begin() + begin, from->begin() + middle, from->begin() + middle,
-                   from->begin() + end, to->begin() + begin, before);
+        const std::size_t end = r + 1 < runs ? run_ends_[r + 1] : middle;
+        const Entry* data = from->data();
+        merge(data + begin, data + middle, data + middle, data + end, to->data() + begin);
         run_ends_[merged++] = end;
         begin = end;
       }
-      run_ends_.resize(merged);
+      runs = merged;
       std::swap(from, to);
     }
     if (from != &entries) entries.swap(scratch_);
@@ -167,9 +194,19 @@ class BucketQueue {
     b.entries.insert(std::upper_bound(first, b.entries.end(), entry, before), entry);
   }
 
-  /// The bucket of time `number`, created if needed. A few distinct times (the usual case) are
-  /// found by scanning the heap's array, which beats hashing; many through the map.
+  /// The bucket of time `number`, created if needed; first looked up in `recent_`: an event's
+  /// time is usually one of the few that the events sent just before it went to, and the scan
+  /// below ends at a position the branch predictor cannot guess.
   std::uint32_t bucket_of(std::int64_t number) {
+    TimeEntry& recent = recent_[recent_slot(number)];
+    if (recent.number == number && recent.bucket != kNoBucket) return recent.bucket;
+    recent = {number, find_or_add_bucket(number)};
+    return recent.bucket;
+  }
+
+  /// The same without `recent_`. A few distinct times (the usual case) are found by scanning
+  /// the heap's array, which beats hashing; many through the map.
+  std::uint32_t find_or_add_bucket(std::int64_t number) {
     if (times_.size() <= kScanLimit) {
       for (const TimeEntry& t : times_) {
         if (t.number == number) return t.bucket;
@@ -184,7 +221,20 @@ class BucketQueue {
     return id;
   }
 
+  /// recent_'s slot of a time (Fibonacci hashing: cycle-aligned times spread well).
+  static std::size_t recent_slot(std::int64_t number) {
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(number) * 0x9E3779B97F4A7C15ULL) >>
+                                    (64 - kRecentBits));
+  }
+  /// Drops a freed bucket's time from recent_, so that its id, reused, is not found by it.
+  void forget_recent(std::int64_t number) {
+    TimeEntry& recent = recent_[recent_slot(number)];
+    if (recent.number == number) recent.bucket = kNoBucket;
+  }
+
   static constexpr std::size_t kScanLimit = 32;
+  static constexpr unsigned kRecentBits = 6;
+  static constexpr std::uint32_t kNoBucket = UINT32_MAX;
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
@@ -203,6 +253,13 @@ class BucketQueue {
   std::vector<std::uint32_t> free_;  // ids of empty buckets
   std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
+  /// A direct-mapped cache of (time, bucket) in front of times_ and by_time_; kNoBucket: none.
+  std::array<TimeEntry, std::size_t{1} << kRecentBits> recent_ = make_recent();
+  static std::array<TimeEntry, std::size_t{1} << kRecentBits> make_recent() {
+    std::array<TimeEntry, std::size_t{1} << kRecentBits> recent;
+    recent.fill({0, kNoBucket});
+    return recent;
+  }
   std::size_t size_ = 0;
   std::vector<std::size_t> run_ends_;  // sort_entries' scratch: where each ascending run ends
   std::vector<Entry> scratch_;         // sort_entries' merge buffer

@@ -24,6 +24,87 @@ namespace {
 /// Cache lines of an LP runtime object requested ahead of its event.
 constexpr std::size_t kRuntimeLines = 3;
 
+/// memcpy with the usual payload sizes inlined: a size known only at run time makes memcpy a
+/// library call, which for a 64-byte event (the network model's) costs more than the copy.
+inline void copy_payload(void* to, const void* from, std::size_t size) {
+  if (size == 64) {
+    std::memcpy(to, from, 64);
+  } else {
+    std::memcpy(to, from, size);
+  }
+}
+
+/// Whether the prefetch pipeline (prefetch_next_lps) runs, chosen by timing it. The pipeline
+/// hides the misses of a model whose states lie far beyond the caches (64x64 mesh: 1.6x faster
+/// with it), and is pure cost when they all fit (8x8 mesh: 1.26x faster without;
+/// docs/performance.md, session 10). Only the timing tells the two apart, and a run may move
+/// from one case to the other as its network fills, so each period of chunks of events begins
+/// with a probe: kProbePairs pairs of chunks, one with the pipeline and one without (in
+/// alternating order), and the pipeline runs for the rest of the period unless it lost three
+/// quarters of the pairs (periods grow after one-sided votes). Comparing neighbouring chunks
+/// pair by pair keeps the vote fair when the event mix changes within a run (a bucket of
+/// arrivals costs less per event than one of allocation passes) and when a chunk is slowed by
+/// something else on the machine. Prefetches are hints: results never depend on the choice.
+class PrefetchSwitch {
+ public:
+  static constexpr std::uint64_t kChunkEvents = 1 << 10;
+
+  bool on() const { return on_; }
+
+  /// Called between two events, every kChunkEvents events.
+  void end_chunk() {
+    const auto now = std::chrono::steady_clock::now();
+    const auto elapsed = now - chunk_start_;
+    chunk_start_ = now;
+    if (chunk_ < 2 * kProbePairs) vote(elapsed);
+    if (++chunk_ == period_) chunk_ = 0;
+    if (chunk_ < 2 * kProbePairs) {
+      on_ = probe_mode(chunk_);
+    } else if (chunk_ == 2 * kProbePairs) {
+      decide();
+    }
+  }
+
+ private:
+  static constexpr unsigned kProbePairs = 16;
+  static constexpr unsigned kPeriodChunks = 1024;  // 1 M events; the probe takes 3 % of them
+  /// The pipeline goes off only when it lost at least this many pairs: a chunk that sorts a
+  /// large bucket is slow in either mode, which makes single votes noisy (a 64x64 mesh, 1.6x
+  /// slower without the pipeline, gave it 7 to 16 of 16 pairs; an 8x8, 1.26x faster without,
+  /// gave it none). A vote at least this one-sided either way also doubles the next period,
+  /// up to kMaxPeriodChunks: the other mode's probe chunks cost more than probing can gain.
+  static constexpr unsigned kDecisiveWins = kProbePairs * 3 / 4;
+  static constexpr unsigned kMaxPeriodChunks = 8 * kPeriodChunks;
+
+  void decide() {
+    const unsigned off_wins = kProbePairs - on_wins_;
+    on_ = off_wins < kDecisiveWins;
+    const bool decisive = on_wins_ >= kDecisiveWins || off_wins >= kDecisiveWins;
+    period_ = decisive ? std::min(2 * period_, kMaxPeriodChunks) : kPeriodChunks;
+    on_wins_ = 0;
+  }
+
+  /// Pair p runs on-then-off when p is even, off-then-on when odd.
+  static bool probe_mode(unsigned chunk) { return ((chunk / 2) % 2 == 0) == (chunk % 2 == 0); }
+
+  void vote(std::chrono::steady_clock::duration elapsed) {
+    if (chunk_ % 2 == 0) {
+      first_of_pair_ = elapsed;
+      return;
+    }
+    const auto with = on_ ? elapsed : first_of_pair_;
+    const auto without = on_ ? first_of_pair_ : elapsed;
+    if (with <= without) ++on_wins_;
+  }
+
+  bool on_ = true;      ///< the mode of the current chunk
+  unsigned chunk_ = 0;  ///< chunks since the period began
+  unsigned period_ = kPeriodChunks;  ///< chunks in the current period
+  unsigned on_wins_ = 0;
+  std::chrono::steady_clock::time_point chunk_start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::duration first_of_pair_{};
+};
+
 /// `Queue`: EventQueue, BucketQueue or LadderQueue (KernelConfig::pending_set); the same
 /// total order.
 template <class Queue>
@@ -39,13 +120,10 @@ class SequentialEngine final : public EngineServices {
   RunResult run();
 
   void send_event(const EventHeader& header, const void* payload) override {
-    PDES_CHECK(header.dest.value() < model_.num_lps,
-               "LP " + std::to_string(header.key.sender.value()) + " sent an event to LP " +
-                   std::to_string(header.dest.value()) + ", but the model has only " +
-                   std::to_string(model_.num_lps) + " LPs");
+    if (header.dest.value() >= model_.num_lps) [[unlikely]] fail_destination(header);
     EventHeader* event = pool_.allocate();
     *event = header;
-    std::memcpy(EventPool::payload(event), payload, header.payload_size);
+    copy_payload(EventPool::payload(event), payload, header.payload_size);
     queue_.push(event, header.key);
   }
 
@@ -57,6 +135,14 @@ class SequentialEngine final : public EngineServices {
   }
 
  private:
+  /// send_event's check, apart: the message's strings would give every send a large stack
+  /// frame to set up.
+  [[gnu::noinline, gnu::cold]] void fail_destination(const EventHeader& header) const {
+    PDES_CHECK(header.dest.value() < model_.num_lps,
+               "LP " + std::to_string(header.key.sender.value()) + " sent an event to LP " +
+                   std::to_string(header.dest.value()) + ", but the model has only " +
+                   std::to_string(model_.num_lps) + " LPs");
+  }
   void execute(EventHeader* event);
   void prefetch_next_lps() const;
   void report_progress(SimTime now, bool force);
@@ -69,14 +155,18 @@ class SequentialEngine final : public EngineServices {
   EventPool pool_;
   Queue queue_;
   ExecutionContext exec_;
+  /// Per local LP: whether its type has an on_commit of its own (LpRuntime::has_commit_handler).
+  std::vector<bool> commits_;
   EngineStatistics stats_;
+  PrefetchSwitch prefetch_switch_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
 };
 
 template <class Queue>
 void SequentialEngine<Queue>::execute(EventHeader* event) {
-  LpRuntime& lp = *model_.lps[static_cast<std::size_t>(model_.local_index[event->dest.value()])];
+  const auto index = static_cast<std::size_t>(model_.local_index[event->dest.value()]);
+  LpRuntime& lp = *model_.lps[index];
   PDES_CHECK(event->payload_type == lp.payload_type(),
              "LP " + std::to_string(event->key.sender.value()) + " sent LP " +
                  std::to_string(event->dest.value()) +
@@ -87,7 +177,9 @@ void SequentialEngine<Queue>::execute(EventHeader* event) {
   exec_.payload_type = lp.payload_type();
   const void* payload = EventPool::payload(event);
   lp.execute(payload, exec_);
-  lp.commit(payload, exec_);
+  // A virtual call that copies the payload only to reach the base's empty on_commit, unless
+  // the LP type has its own.
+  if (commits_[index]) lp.commit(payload, exec_);
   stats_.event_digest += event_digest_term(event->key.time, event->dest.value(),
                                            event->key.sender.value(), event->key.sequence);
   ++stats_.events_processed;
@@ -198,12 +290,15 @@ RunResult SequentialEngine<Queue>::run() {
   exec_.seed = model_.config.seed;
   exec_.services = this;
 
+  commits_.clear();
+  for (const auto& lp : model_.lps) commits_.push_back(lp->has_commit_handler());
+
   RunResult result;
   start(result);
   result.reason = TerminationReason::no_more_events;
   const SimTime end_time = model_.config.end_time;
   const std::uint64_t max_events = model_.config.max_events;
-  constexpr std::uint64_t kProgressCheckEvents = 1 << 14;
+  constexpr std::uint64_t kWindowEvents = 1 << 14;  // progress and checkpoints are looked at
   while (!queue_.empty()) {
     if (queue_.top_time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;
@@ -215,10 +310,17 @@ RunResult SequentialEngine<Queue>::run() {
     }
     EventHeader* event = queue_.pop();
     result.last_event_time = event->key.time;
-    if constexpr (Queue::kKnowsNextEvents) prefetch_next_lps();
+    if constexpr (Queue::kKnowsNextEvents) {
+      if (prefetch_switch_.on()) prefetch_next_lps();
+    }
     execute(event);
     pool_.release(event);
-    if ((stats_.events_processed & (kProgressCheckEvents - 1)) == 0) {
+    if constexpr (Queue::kKnowsNextEvents) {
+      if ((stats_.events_processed & (PrefetchSwitch::kChunkEvents - 1)) == 0) {
+        prefetch_switch_.end_chunk();
+      }
+    }
+    if ((stats_.events_processed & (kWindowEvents - 1)) == 0) {
       report_progress(result.last_event_time, false);
       if (model_.checkpointer != nullptr && checkpoint_if_requested(result)) {
         result.reason = TerminationReason::checkpointed;

@@ -256,7 +256,8 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
     const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
     if (ivc >= pv) return;
     const VcState& in = state.vcs[ivc];
-    __builtin_prefetch(&state.slots[ivc * depth + (in.front + in.count) % depth]);
+    __builtin_prefetch(&state.slots[slot_index(static_cast<std::uint32_t>(ivc),
+                                               ring_add(in.front, in.count))]);
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
     prefetch_all(links_);
@@ -266,7 +267,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
       if (in.count == 0) continue;
       __builtin_prefetch(&state.slots[ivc * depth + in.front]);
       // The flit behind becomes the front if this one leaves, and allocate() reads it then.
-      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + (in.front + 1) % depth]);
+      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + ring_add(in.front, 1)]);
     }
   }
 }
@@ -398,47 +399,63 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   std::span<Request> requests(request_buffer, 0);
   const bool age = params_.arbitration == Arbitration::kAge;
   std::uint64_t requested_outputs = 0;  // bit p: some request wants output p (ports 0..63)
-  // Input port of ivc, stepped rather than divided (ivc / vcs_) in this hot loop.
-  PortId in_port = 0;
-  std::uint32_t next_port_ivc = vcs_;
-  for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
-    if (ivc == next_port_ivc) {
-      ++in_port;
-      next_port_ivc += vcs_;
-    }
+  // The request of input VC ivc (on input port in_port), if its front flit could move.
+  const auto consider = [&](std::uint32_t ivc, PortId in_port) {
     const VcState& in = state.vcs[ivc];
-    if (in.count == 0) continue;
     const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
     if (bf.ready > now) {
       if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
-      continue;
+      return;
     }
     if (state.ports[in_port].input_free_at > now) {
       wake = std::min(wake, state.ports[in_port].input_free_at);
-      continue;
+      return;
     }
     Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
               bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
     if (in.routed == 0) {
       if (!route_head(ivc, state, ctx, r)) {
         blocked_on_resources = true;
-        continue;
+        return;
       }
     } else {
       r.out = in.out_port;
       r.out_vc = in.out_vc;
       if (!links_[r.out].terminal && state.vcs[r.out * vcs_ + r.out_vc].credits == 0) {
         blocked_on_resources = true;
-        continue;
+        return;
       }
     }
     if (state.ports[r.out].output_free_at > now) {
       wake = std::min(wake, state.ports[r.out].output_free_at);
-      continue;
+      return;
     }
     request_buffer[requests.size()] = r;
     requests = std::span<Request>(request_buffer, requests.size() + 1);
     if (r.out < 64) requested_outputs |= std::uint64_t{1} << r.out;
+  };
+  if (pv <= 64) {
+    // Only the non-empty input VCs, found without a branch per VC: whether a VC is empty
+    // changes from pass to pass, and a test per VC mispredicted on most passes.
+    std::uint64_t occupied = 0;
+    for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
+      occupied |= std::uint64_t{state.vcs[ivc].count != 0} << ivc;
+    }
+    for (; occupied != 0; occupied &= occupied - 1) {
+      const auto ivc = static_cast<std::uint32_t>(std::countr_zero(occupied));
+      consider(ivc, static_cast<PortId>(ivc / vcs_));
+    }
+  } else {
+    // Input port of ivc, stepped rather than divided (ivc / vcs_).
+    PortId in_port = 0;
+    std::uint32_t next_port_ivc = vcs_;
+    for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
+      if (ivc == next_port_ivc) {
+        ++in_port;
+        next_port_ivc += vcs_;
+      }
+      if (state.vcs[ivc].count != 0) consider(ivc, in_port);
+    }
   }
 
   // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners

@@ -13,6 +13,12 @@ CartesianShape::CartesianShape(std::vector<std::uint32_t> radices) : radices_(st
     strides_.push_back(size_);
     size_ *= k;
   }
+  small_ = size_ < (std::uint64_t{1} << 32);
+  if (!small_) return;
+  for (std::size_t d = 0; d < radices_.size(); ++d) {
+    by_stride_.emplace_back(static_cast<std::uint32_t>(strides_[d]));
+    by_radix_.emplace_back(radices_[d]);
+  }
 }
 
 std::vector<std::uint32_t> CartesianShape::coordinates(std::uint64_t id) const {

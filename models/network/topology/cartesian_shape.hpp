@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "models/network/topology/fast_divisor.hpp"
+
 namespace net {
 
 class CartesianShape {
@@ -40,6 +42,12 @@ class CartesianShape {
   std::uint64_t stride(std::size_t dim) const { return strides_[dim]; }
 
   std::uint32_t coordinate(std::uint64_t id, std::size_t dim) const {
+    // Routing asks for coordinates on every hop: multiplications instead of two divisions
+    // where the ids fit in 32 bits (every shape of fewer than 2^32 points).
+    if (small_) {
+      const auto i = static_cast<std::uint32_t>(id);
+      return by_radix_[dim].remainder(by_stride_[dim].quotient(i));
+    }
     return static_cast<std::uint32_t>((id / strides_[dim]) % radices_[dim]);
   }
 
@@ -63,6 +71,9 @@ class CartesianShape {
   std::vector<std::uint32_t> radices_;
   std::vector<std::uint64_t> strides_;
   std::uint64_t size_ = 1;
+  bool small_ = false;  ///< size_ < 2^32: coordinates through by_stride_ and by_radix_
+  std::vector<FastDivisor> by_stride_;
+  std::vector<FastDivisor> by_radix_;
 };
 
 }  // namespace net

@@ -14,7 +14,10 @@ constexpr std::size_t kMaxGridDims = 16;  // 2 * 16 ports fit a PortList
 
 DirectTopology::DirectTopology(std::uint64_t num_routers, PortId network_ports,
                                std::uint32_t concentration)
-    : num_routers_(num_routers), network_ports_(network_ports), concentration_(concentration) {
+    : num_routers_(num_routers),
+      network_ports_(network_ports),
+      concentration_(concentration),
+      by_concentration_(concentration == 0 ? 1 : concentration) {  // 0 is rejected below
   if (concentration == 0 || concentration > kMaxConcentration) {
     throw pdes::ConfigError(std::string(kConcentrationKey),
                             "must be between 1 and " + std::to_string(kMaxConcentration) +
@@ -65,8 +68,12 @@ std::optional<NodeId> DirectTopology::node_at(RouterId router, PortId port) cons
 }
 
 RouterPort DirectTopology::attachment(NodeId node) const {
-  check_node(node);
-  return {node / concentration_, network_ports_ + static_cast<PortId>(node % concentration_)};
+  // Asked on every delivery and routing decision: the range test inline (num_nodes() is final
+  // here), check_node only to report; then node < 2^32 (kMaxTopologySize) and fits the divisor.
+  if (node >= num_nodes()) check_node(node);
+  const auto n = static_cast<std::uint32_t>(node);
+  return {by_concentration_.quotient(n),
+          network_ports_ + static_cast<PortId>(by_concentration_.remainder(n))};
 }
 
 }  // namespace net

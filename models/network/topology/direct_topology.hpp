@@ -16,6 +16,7 @@
 #include <span>
 #include <string_view>
 
+#include "models/network/topology/fast_divisor.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net {
@@ -47,6 +48,7 @@ class DirectTopology : public Topology {
   std::uint64_t num_routers_;
   PortId network_ports_;
   std::uint32_t concentration_;
+  FastDivisor by_concentration_;
 };
 
 }  // namespace net
