@@ -16,6 +16,7 @@
 #include "pdes/internal/finish_lps.hpp"
 #include "pdes/internal/event_queue.hpp"
 #include "pdes/internal/ladder_queue.hpp"
+#include "pdes/internal/prefetch_switch.hpp"
 
 namespace pdes::internal {
 
@@ -33,77 +34,6 @@ inline void copy_payload(void* to, const void* from, std::size_t size) {
     std::memcpy(to, from, size);
   }
 }
-
-/// Whether the prefetch pipeline (prefetch_next_lps) runs, chosen by timing it. The pipeline
-/// hides the misses of a model whose states lie far beyond the caches (64x64 mesh: 1.6x faster
-/// with it), and is pure cost when they all fit (8x8 mesh: 1.26x faster without;
-/// docs/performance.md, session 10). Only the timing tells the two apart, and a run may move
-/// from one case to the other as its network fills, so each period of chunks of events begins
-/// with a probe: kProbePairs pairs of chunks, one with the pipeline and one without (in
-/// alternating order), and the pipeline runs for the rest of the period unless it lost three
-/// quarters of the pairs (periods grow after one-sided votes). Comparing neighbouring chunks
-/// pair by pair keeps the vote fair when the event mix changes within a run (a bucket of
-/// arrivals costs less per event than one of allocation passes) and when a chunk is slowed by
-/// something else on the machine. Prefetches are hints: results never depend on the choice.
-class PrefetchSwitch {
- public:
-  static constexpr std::uint64_t kChunkEvents = 1 << 10;
-
-  bool on() const { return on_; }
-
-  /// Called between two events, every kChunkEvents events.
-  void end_chunk() {
-    const auto now = std::chrono::steady_clock::now();
-    const auto elapsed = now - chunk_start_;
-    chunk_start_ = now;
-    if (chunk_ < 2 * kProbePairs) vote(elapsed);
-    if (++chunk_ == period_) chunk_ = 0;
-    if (chunk_ < 2 * kProbePairs) {
-      on_ = probe_mode(chunk_);
-    } else if (chunk_ == 2 * kProbePairs) {
-      decide();
-    }
-  }
-
- private:
-  static constexpr unsigned kProbePairs = 16;
-  static constexpr unsigned kPeriodChunks = 1024;  // 1 M events; the probe takes 3 % of them
-  /// The pipeline goes off only when it lost at least this many pairs: a chunk that sorts a
-  /// large bucket is slow in either mode, which makes single votes noisy (a 64x64 mesh, 1.6x
-  /// slower without the pipeline, gave it 7 to 16 of 16 pairs; an 8x8, 1.26x faster without,
-  /// gave it none). A vote at least this one-sided either way also doubles the next period,
-  /// up to kMaxPeriodChunks: the other mode's probe chunks cost more than probing can gain.
-  static constexpr unsigned kDecisiveWins = kProbePairs * 3 / 4;
-  static constexpr unsigned kMaxPeriodChunks = 8 * kPeriodChunks;
-
-  void decide() {
-    const unsigned off_wins = kProbePairs - on_wins_;
-    on_ = off_wins < kDecisiveWins;
-    const bool decisive = on_wins_ >= kDecisiveWins || off_wins >= kDecisiveWins;
-    period_ = decisive ? std::min(2 * period_, kMaxPeriodChunks) : kPeriodChunks;
-    on_wins_ = 0;
-  }
-
-  /// Pair p runs on-then-off when p is even, off-then-on when odd.
-  static bool probe_mode(unsigned chunk) { return ((chunk / 2) % 2 == 0) == (chunk % 2 == 0); }
-
-  void vote(std::chrono::steady_clock::duration elapsed) {
-    if (chunk_ % 2 == 0) {
-      first_of_pair_ = elapsed;
-      return;
-    }
-    const auto with = on_ ? elapsed : first_of_pair_;
-    const auto without = on_ ? first_of_pair_ : elapsed;
-    if (with <= without) ++on_wins_;
-  }
-
-  bool on_ = true;      ///< the mode of the current chunk
-  unsigned chunk_ = 0;  ///< chunks since the period began
-  unsigned period_ = kPeriodChunks;  ///< chunks in the current period
-  unsigned on_wins_ = 0;
-  std::chrono::steady_clock::time_point chunk_start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::duration first_of_pair_{};
-};
 
 /// `Queue`: EventQueue, BucketQueue or LadderQueue (KernelConfig::pending_set); the same
 /// total order.

@@ -328,8 +328,10 @@ std::size_t TimeWarpEngine::execute_batch() {
     state_.pending.pop();
     state_.pending.prefetch_top();
     execute(event);
-    prefetch_next_lp();
+    if (prefetch_switch_.on()) prefetch_next_lp();
     ++executed;
+    // The chunks include the polls and GVT rounds between batches, alike for both modes.
+    if ((++switch_events_ & (PrefetchSwitch::kChunkEvents - 1)) == 0) prefetch_switch_.end_chunk();
   }
   since_round_ += executed;
   since_collect_ += executed;

@@ -50,6 +50,7 @@
 #include "pdes/internal/fossil_collector.hpp"
 #include "pdes/internal/gvt_manager.hpp"
 #include "pdes/internal/mpi_transport.hpp"
+#include "pdes/internal/prefetch_switch.hpp"
 #include "pdes/internal/rollback_manager.hpp"
 #include "pdes/internal/time_warp_rank.hpp"
 #include "pdes/simulation.hpp"
@@ -137,6 +138,10 @@ class TimeWarpEngine final : public EngineServices {
   /// rollbacks need every event in a history, so they turn it off).
   bool safe_execution_ = false;
   ExecutionContext exec_;
+  /// Whether prefetch_next_lp runs (PHOLD with 1,024 LPs per rank: 10 % of one rank's samples
+  /// went to it, its states being in the caches anyway; performance.md, session 10).
+  PrefetchSwitch prefetch_switch_;
+  std::uint64_t switch_events_ = 0;
   OptimisticLp* current_ = nullptr;  ///< LP whose handler is running (speculative mode)
 
   EventKey gvt_key_{SimTime::zero(), LpId{0}, 0};
