@@ -26,9 +26,9 @@ class FossilCollector final : public EngineServices {
 
   /// Commits every processed event with key < gvt on this rank.
   void collect(const EventKey& gvt);
-  /// Commits every processed event of `lp` with key < `bound` and frees what no rollback can
-  /// need, ahead of the next collection: for an LP about to run a safe event (one no
-  /// straggler can reach, TimeWarpEngine::execute_safe), whose whole history is then final.
+  /// Commits every processed event of `lp` with key < `bound` and frees its whole history,
+  /// ahead of the next collection: for an LP about to run a safe event (one no straggler can
+  /// reach, TimeWarpEngine::execute_safe), whose whole history is earlier and final.
   void collect_lp(OptimisticLp& lp, const EventKey& bound);
   /// Runs on_commit for an event that ran as final (one rank: no straggler can come); the
   /// caller counts it.

@@ -81,6 +81,7 @@ void MpiTransport::append(int dest_rank, const EventHeader& header, const void* 
     std::memcpy(batch.bytes.data() + at + sizeof header, payload, header.payload_size);
   }
   ++batch.count;
+  ++buffered_items_;
   if (header.key < batch.min_key) batch.min_key = header.key;
 }
 
@@ -95,6 +96,7 @@ void MpiTransport::send_anti_message(int dest_rank, const EventKey& key, LpId de
   header.payload_type = kAntiMessage;
   header.payload_size = 0;
   append(dest_rank, header, nullptr);
+  urgent_ = true;
 }
 
 void MpiTransport::send_batch(int dest_rank) {
@@ -116,6 +118,7 @@ void MpiTransport::send_batch(int dest_rank) {
   }
   MPI_Isend(f.bytes.data(), static_cast<int>(f.bytes.size()), MPI_BYTE, dest_rank, kTag, comm_,
             &f.request);
+  buffered_items_ -= batch.count;
   batch.count = 0;
   batch.min_key = kMaxKey;
   batch.bytes.clear();
@@ -126,6 +129,8 @@ void MpiTransport::flush() {
     if (out_[static_cast<std::size_t>(r)].count > 0) send_batch(r);
   }
   dirty_.clear();
+  passes_since_flush_ = 0;
+  urgent_ = false;
 }
 
 void MpiTransport::reap_sends() {

@@ -5,8 +5,12 @@
 //
 // Items for one destination rank are appended to that rank's batch and sent as one MPI
 // message when the batch is full (kMaxBatchBytes, below Open MPI's 4 KiB shared-memory eager
-// limit, so no send ever waits for a rendezvous) or when the engine flushes (after every
-// batch of executed events). All traffic uses one tag on a private communicator, so MPI's
+// limit, so no send ever waits for a rendezvous) or when the engine flushes: at once when the
+// engine has nothing to run, before a GVT contribution, or when an anti-message waits, else
+// after kFlushItems items or kFlushPasses batches of executed events (flush_if_due). Sending
+// after every batch of 16 events made most messages carry one or two events on PHOLD, whose
+// events cost less than the MPI send and receive of such a message (performance.md, session
+// 10). All traffic uses one tag on a private communicator, so MPI's
 // non-overtaking rule keeps each sender's items in order: an anti-message never overtakes the
 // event it cancels. Receives are pre-posted (kPostedReceives buffers from any source): a
 // message lands directly in its buffer, and since wildcard receives match in the order they
@@ -39,6 +43,8 @@ class MpiTransport {
   static constexpr std::uint32_t kAntiMessage = 0xffffffffu;
   static constexpr std::size_t kMaxBatchBytes = 3584;
   static constexpr std::uint32_t kEpochSlots = 4;
+  static constexpr std::size_t kFlushItems = 16;
+  static constexpr std::uint32_t kFlushPasses = 4;
 
   /// `comm` stays owned by the caller.
   MpiTransport(MPI_Comm comm, std::size_t max_payload_size);
@@ -53,6 +59,16 @@ class MpiTransport {
   void send_anti_message(int dest_rank, const EventKey& key, LpId dest);
   /// Sends every non-empty batch.
   void flush();
+  /// Called after each batch of executed events: flushes when `idle` (the engine ran nothing,
+  /// so nothing would push the items out), when an anti-message waits (a late one lets the
+  /// receiver run further on an event it will undo), or when kFlushItems items or
+  /// kFlushPasses calls have accumulated.
+  void flush_if_due(bool idle) {
+    if (idle || urgent_ || buffered_items_ >= kFlushItems ||
+        ++passes_since_flush_ >= kFlushPasses) {
+      flush();
+    }
+  }
 
   /// Receives the messages that have arrived (at most kMaxMessagesPerPoll) and calls
   /// handle(const EventHeader&, const void* payload) for each item, in order, and
@@ -124,6 +140,9 @@ class MpiTransport {
   std::size_t max_item_bytes_;
   std::vector<OutBatch> out_;
   std::vector<int> dirty_;  ///< ranks whose batch is non-empty
+  std::size_t buffered_items_ = 0;     ///< items in all unsent batches
+  std::uint32_t passes_since_flush_ = 0;
+  bool urgent_ = false;                ///< an anti-message is in an unsent batch
   std::deque<InFlight> in_flight_;
   std::vector<std::vector<std::byte>> spare_buffers_;
   Posted posted_[kPostedReceives];

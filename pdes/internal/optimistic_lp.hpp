@@ -122,6 +122,12 @@ class alignas(64) OptimisticLp {
   template <class Commit, class Release>
   std::size_t fossil_collect(const EventKey& gvt, Commit&& commit, Release&& release);
 
+  /// Frees (release(event)) the committed events kept as the start of a coast-forward, when
+  /// no uncommitted event is left: before a safe event runs outside the history, no rollback
+  /// may restore a state older than it (FossilCollector::collect_lp).
+  template <class Release>
+  void drop_kept(Release&& release);
+
   // --- failed handler ---------------------------------------------------------------------
   LpFailure* failure() { return extras_ ? extras_->failure.get() : nullptr; }
   void set_failure(std::unique_ptr<LpFailure> failure) { extras().failure = std::move(failure); }
@@ -157,6 +163,21 @@ class alignas(64) OptimisticLp {
 };
 
 static_assert(sizeof(OptimisticLp) == 64, "the hot part of an LP's history is one cache line");
+
+template <class Release>
+void OptimisticLp::drop_kept(Release&& release) {
+  if (first_uncommitted_ != nullptr || head_ == nullptr) return;
+  std::size_t saved = 0;
+  while (head_ != nullptr) {
+    TwEvent* old = head_;
+    head_ = old->next;
+    if (old->snapshot_before) ++saved;
+    --count_;
+    release(old);
+  }
+  tail_ = nullptr;
+  if (snapshot_offset_ == 0 && saved > 0) drop_ring_snapshots_oldest(saved);
+}
 
 template <class Commit, class Release>
 std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit, Release&& release) {

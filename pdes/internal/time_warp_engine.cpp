@@ -232,7 +232,7 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
     } catch (...) {
       set_fatal(std::current_exception());
     }
-    transport_->flush();
+    transport_->flush_if_due(executed == 0);
     if (size_ > 1) {
       account_wait(executed == 0 ? why_idle() : Wait::none);
       if (executed == 0) sched_yield();  // idle: let oversubscribed ranks run
@@ -450,7 +450,12 @@ void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
 void TimeWarpEngine::execute_safe(OptimisticLp& lp, TwEvent* event) {
   // Every event of the history is earlier than this one (a rank runs its events in key order),
   // so it is safe too: commit it now rather than at the next collection.
+  PDES_CHECK(lp.last_key() == nullptr || *lp.last_key() < event->header.key,
+             "a safe event below its LP's newest processed event: " +
+                 describe_event(event->header.key, lp.id()) + ", newest at time " +
+                 std::to_string(lp.last_key() ? lp.last_key()->time.ticks() : -1));
   if (lp.history_size() > 0) fossils_.collect_lp(lp, event->header.key);
+  PDES_CHECK(lp.history_size() == 0, "a safe event's LP kept a history");
   if (state_.executed_bound < event->header.key) state_.executed_bound = event->header.key;
   if (event->remote_origin) {
     state_.remote_index.erase(event);

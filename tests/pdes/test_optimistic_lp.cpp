@@ -267,3 +267,34 @@ TEST_CASE_TEMPLATE("fossil collection commits in order and keeps what a coast-fo
     CHECK(h.pool().live_events() == 0);
   }
 }
+
+TEST_CASE_TEMPLATE("drop_kept frees the committed events kept for a coast-forward", LP, CounterLp,
+                   TinyLp) {
+  // A safe event runs outside the history (TimeWarpEngine::execute_safe): the committed events
+  // that fossil collection kept as the start of a coast-forward must go first, or a later
+  // rollback restores a state older than the safe event and coasts past it.
+  Harness<LP> h(4);
+  for (int t = 1; t <= 6; ++t) h.execute(h.make_event(t * 10));
+  std::size_t released = 0;
+  const auto release = [&](TwEvent* e) {
+    ++released;
+    h.pool().release(e);
+  };
+  const auto commit = [](TwEvent&, RingBuffer<StoredRecord>*, std::size_t) {};
+  // Commit the first five: event 5 (time 50) carries the newest saved state at or before the
+  // first uncommitted one (time 60), so it is kept.
+  CHECK(h.lp().fossil_collect(EventKey{SimTime{55}, LpId{0}, 0}, commit, release) == 5);
+  CHECK(h.lp().history_size() == 2);
+  h.lp().drop_kept(release);  // an uncommitted event is left: nothing changes
+  CHECK(h.lp().history_size() == 2);
+  // Commit the last one too: the kept event 5 stays as the start of a coast-forward...
+  CHECK(h.lp().fossil_collect(EventKey{SimTime{65}, LpId{0}, 0}, commit, release) == 1);
+  CHECK(h.lp().uncommitted_count() == 0);
+  // ...until drop_kept frees it, with its saved state.
+  h.lp().drop_kept(release);
+  CHECK(h.lp().history_size() == 0);
+  CHECK(h.lp().oldest() == nullptr);
+  CHECK(released == 6);
+  h.check_saved_bytes();
+  CHECK(h.saved_states() == 0);
+}
