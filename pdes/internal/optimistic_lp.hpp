@@ -139,6 +139,9 @@ class alignas(64) OptimisticLp {
     return *extras_;
   }
   void drop_ring_snapshots_oldest(std::size_t count);
+  /// Frees the oldest events up to `keep` (exclusive; nullptr: all), with their saved states.
+  template <class Release>
+  void release_until(const TwEvent* keep, Release&& release);
 
   LpRuntime* runtime_;
   TwEvent* head_ = nullptr;
@@ -165,18 +168,22 @@ class alignas(64) OptimisticLp {
 static_assert(sizeof(OptimisticLp) == 64, "the hot part of an LP's history is one cache line");
 
 template <class Release>
-void OptimisticLp::drop_kept(Release&& release) {
-  if (first_uncommitted_ != nullptr || head_ == nullptr) return;
+void OptimisticLp::release_until(const TwEvent* keep, Release&& release) {
   std::size_t saved = 0;
-  while (head_ != nullptr) {
+  while (head_ != keep) {
     TwEvent* old = head_;
     head_ = old->next;
     if (old->snapshot_before) ++saved;
     --count_;
     release(old);
   }
-  tail_ = nullptr;
+  if (head_ == nullptr) tail_ = nullptr;
   if (snapshot_offset_ == 0 && saved > 0) drop_ring_snapshots_oldest(saved);
+}
+
+template <class Release>
+void OptimisticLp::drop_kept(Release&& release) {
+  if (first_uncommitted_ == nullptr) release_until(nullptr, release);
 }
 
 template <class Commit, class Release>
@@ -207,16 +214,7 @@ std::size_t OptimisticLp::fossil_collect(const EventKey& gvt, Commit&& commit, R
 
   // Keep what a rollback to the first uncommitted event (`event`) would coast from.
   TwEvent* keep = event == nullptr ? nullptr : (event->snapshot_before ? event : newest_saved);
-  std::size_t saved = 0;
-  while (head_ != keep) {
-    TwEvent* old = head_;
-    head_ = old->next;
-    if (old->snapshot_before) ++saved;
-    --count_;
-    release(old);
-  }
-  if (head_ == nullptr) tail_ = nullptr;
-  if (snapshot_offset_ == 0 && saved > 0) drop_ring_snapshots_oldest(saved);
+  release_until(keep, release);
   if (head_ == nullptr && extras_) {
     extras_->remote_sent.shrink_if_sparse(16);
     extras_->records.shrink_if_sparse(16);
