@@ -500,12 +500,12 @@ void TimeWarpEngine::run_and_commit(OptimisticLp& lp, TwEvent* event) {
 void TimeWarpEngine::throw_short_delay(const EventHeader& header) const {
   throw ConfigError("kernel.lookahead",
                     "LP " + std::to_string(header.key.sender.value()) + " sent LP " +
-                   std::to_string(header.dest.value()) + " (on another rank) an event " +
-                   std::to_string((header.key.time - header.send_time).ticks()) +
-                   " ticks later, but the lookahead promises at least " +
-                   std::to_string(config_.lookahead.ticks()) +
-                   " ticks between ranks (kernel.lookahead, or the model's default); set "
-                   "kernel.lookahead to at most that delay, or to 0 for none");
+                        std::to_string(header.dest.value()) + " (on another rank) an event " +
+                        std::to_string((header.key.time - header.send_time).ticks()) +
+                        " ticks later, but the lookahead promises at least " +
+                        std::to_string(config_.lookahead.ticks()) +
+                        " ticks between ranks (kernel.lookahead, or the model's default); set "
+                        "kernel.lookahead to at most that delay, or to 0 for none");
 }
 
 void TimeWarpEngine::force_rollback(OptimisticLp& lp) {
