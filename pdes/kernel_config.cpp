@@ -12,6 +12,15 @@ std::string_view to_string(EngineKind kind) {
   return "unknown";
 }
 
+std::string_view to_string(PrefetchMode mode) {
+  switch (mode) {
+    case PrefetchMode::automatic: return "auto";
+    case PrefetchMode::on: return "on";
+    case PrefetchMode::off: return "off";
+  }
+  return "unknown";
+}
+
 std::string_view to_string(PendingSet set) {
   switch (set) {
     case PendingSet::heap: return "heap";

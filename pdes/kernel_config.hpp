@@ -32,6 +32,14 @@ enum class PendingSet {
 
 std::string_view to_string(PendingSet set);
 
+/// Whether an engine runs its prefetch pipeline (speed only; results are identical). `automatic`
+/// times chunks of events with and without it and keeps what is faster (PrefetchSwitch), which
+/// makes instruction counts and profiles vary from run to run; `on` and `off` fix the choice,
+/// for measurements that must be reproducible.
+enum class PrefetchMode { automatic, on, off };
+
+std::string_view to_string(PrefetchMode mode);
+
 struct KernelConfig {
   EngineKind engine = EngineKind::sequential;
   /// Global seed of every LP's random stream (see Rng).
@@ -45,6 +53,8 @@ struct KernelConfig {
   /// the optimistic engine. A model may propose another (the network model: buckets). The
   /// ladder beat the heap on PHOLD at 1,024 and 65,536 LPs in both engines (session 9).
   PendingSet pending_set = PendingSet::calendar;
+  /// The prefetch pipeline of either engine: chosen by timing (the default), or fixed.
+  PrefetchMode prefetch = PrefetchMode::automatic;
 
   // --- optimistic engine ------------------------------------------------------------------
   /// Events executed between two polls of the network.

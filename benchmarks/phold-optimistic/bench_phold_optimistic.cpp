@@ -103,7 +103,7 @@ struct Options {
                "options: --engine sequential|optimistic|rollback-check --lps-per-rank N\n"
                "         --events-per-rank N --remote F --lookahead T --mean-delay T\n"
                "         --start-events N --seed N --state-bytes N --group-size N\n"
-               "         --batch-size N\n"
+               "         --batch-size N --prefetch auto|on|off\n"
                "         --gvt-interval N\n"
                "         --state-save-period N --optimism-window T --forced-rollback P\n"
                "         --uncommitted-limit N\n"
@@ -141,7 +141,17 @@ Options parse(int argc, char** argv) {
       o.group_size = std::strtoull(v, nullptr, 10);
     else if (flag == "--batch-size")
       o.kernel.batch_size = static_cast<std::uint32_t>(std::atoi(v));
-    else if (flag == "--gvt-interval")
+    else if (flag == "--prefetch") {
+      const std::string mode = v;
+      if (mode == "auto")
+        o.kernel.prefetch = pdes::PrefetchMode::automatic;
+      else if (mode == "on")
+        o.kernel.prefetch = pdes::PrefetchMode::on;
+      else if (mode == "off")
+        o.kernel.prefetch = pdes::PrefetchMode::off;
+      else
+        usage("--prefetch takes auto, on or off");
+    } else if (flag == "--gvt-interval")
       o.kernel.gvt_interval = static_cast<std::uint32_t>(std::atoi(v));
     else if (flag == "--state-save-period")
       o.kernel.state_save_period = static_cast<std::uint32_t>(std::atoi(v));

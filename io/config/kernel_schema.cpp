@@ -157,6 +157,13 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("Pending events: heap (any times, small sets), buckets (few distinct times, "
                 "e.g. networks) or calendar (a ladder queue: continuous times, any size; the "
                 "kernel's default); the model chooses when not given. Speed only");
+  schema.add_choice("kernel.prefetch", std::string(pdes::to_string(d.prefetch)),
+                    {std::string(pdes::to_string(pdes::PrefetchMode::automatic)),
+                     std::string(pdes::to_string(pdes::PrefetchMode::on)),
+                     std::string(pdes::to_string(pdes::PrefetchMode::off))})
+      .describe("The engines' prefetch pipeline: auto (timed while running, kept where it "
+                "pays), on or off (fixed, for reproducible profiles and instruction counts). "
+                "Speed only");
 
   for (const std::string& model : model_names) {
     schema.section_active_when(model, "simulation.model", model);
@@ -180,6 +187,10 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   for (const auto set :
        {pdes::PendingSet::heap, pdes::PendingSet::buckets, pdes::PendingSet::calendar}) {
     if (pdes::to_string(set) == config.get_string("kernel.pending_set")) k.pending_set = set;
+  }
+  for (const auto mode :
+       {pdes::PrefetchMode::automatic, pdes::PrefetchMode::on, pdes::PrefetchMode::off}) {
+    if (pdes::to_string(mode) == config.get_string("kernel.prefetch")) k.prefetch = mode;
   }
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));

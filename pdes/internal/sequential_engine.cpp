@@ -41,7 +41,10 @@ template <class Queue>
 class SequentialEngine final : public EngineServices {
  public:
   explicit SequentialEngine(ModelInstance& model, Queue queue = Queue{})
-      : model_(model), pool_(model.max_payload_size), queue_(std::move(queue)) {
+      : model_(model),
+        pool_(model.max_payload_size),
+        queue_(std::move(queue)),
+        prefetch_switch_(model.config.prefetch) {
     if constexpr (requires { queue_.set_event_bytes(std::size_t{}); }) {
       queue_.set_event_bytes(pool_.block_size());  // prefetch whole blocks, and only them
     }
@@ -229,6 +232,7 @@ RunResult SequentialEngine<Queue>::run() {
   const SimTime end_time = model_.config.end_time;
   const std::uint64_t max_events = model_.config.max_events;
   constexpr std::uint64_t kWindowEvents = 1 << 14;  // progress and checkpoints are looked at
+  prefetch_switch_.begin();
   while (!queue_.empty()) {
     if (queue_.top_time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;

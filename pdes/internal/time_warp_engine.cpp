@@ -77,7 +77,8 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
       config_(model.config),
       state_(model),
       fossils_(state_),
-      forced_(model.config.forced_rollback_probability, model.config.seed, model.rank) {
+      forced_(model.config.forced_rollback_probability, model.config.seed, model.rank),
+      prefetch_switch_(model.config.prefetch) {
   MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -200,6 +201,7 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
   }
   mode_ = final_execution_ ? Mode::final : Mode::speculative;
   transport_->flush();
+  prefetch_switch_.begin();
 
   for (;;) {
     try {

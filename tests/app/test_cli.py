@@ -32,6 +32,20 @@ def test_same_seed_same_digest_other_seed_other_digest(warpnet, root):
     assert digest_of(a.stdout) != digest_of(c.stdout)
 
 
+def test_prefetch_modes_give_the_same_digest(warpnet, root):
+    # kernel.prefetch changes speed only, in both engines (PHOLD's ladder queue runs the
+    # pipeline when it is on).
+    example = root / "examples/phold.toml"
+    digests = set()
+    for engine in ["sequential", "optimistic"]:
+        for mode in ["auto", "on", "off"]:
+            r = warpnet("run", example, *SMALL, "--engine", engine, "--set",
+                        f"kernel.prefetch={mode}")
+            assert r.returncode == 0, r.stderr
+            digests.add(digest_of(r.stdout))
+    assert len(digests) == 1
+
+
 def test_stats_json_matches_the_summary(warpnet, root, tmp_path):
     out = tmp_path / "stats.json"
     r = warpnet("run", root / "examples/phold.toml", *SMALL, "--stats-json", out)
