@@ -28,8 +28,10 @@ Uniform traffic at 0.1 on tori, 1-flit packets, dimension-order routing. Every f
 6. The validation runs: the sequential engine and 2 ranks, interleaved, --wall-runs times (5),
    32x32 torus over 6,000 cycles and 64x64 over 1,500 (as benchmarks/network/ab_runs.py
    --realtime does).
+7. Out-of-sample checks of the safe share: 2 ranks at loads 0.05 and 0.2, and a fat tree,
+   with their GVT round latency as in 3.
 
---steps picks some of them (costs, safe, remote, rates, wall; safe includes 3); with --merge
+--steps picks some of them (costs, safe, remote, rates, wall, check; safe includes 3); with --merge
 the others are kept from the existing --out file.
 
 Runs on 1 and 2 ranks go under SCHED_FIFO (chrt -f 10, as root) so that other jobs on a shared
@@ -205,8 +207,34 @@ def step_wall(w, args, out):
               f"{[round(r['wall_seconds'], 3) for r in row['two']]} s", flush=True)
 
 
+# Out-of-sample checks of the safe-share curve: other loads, and a fat tree (METIS: block
+# cuts a fat tree's locality order into unequal ranks).
+CHECKS = [("torus 32x32 at 0.05", network(32, 32, 2000, 0.05), ()),
+          ("torus 32x32 at 0.2", network(32, 32, 1000, 0.2), ()),
+          ("torus 32x16 at 0.05", network(32, 16, 3000, 0.05), ()),
+          ("torus 32x16 at 0.2", network(32, 16, 2000, 0.2), ()),
+          ("fat tree 4-ary 5-tree at 0.1, METIS",
+           ["--set", "network.topology=fat_tree", "--set", "network.k=4", "--set", "network.n=5",
+            "--set", "network.dims=[]", "--set", "network.routing=nca", "--set",
+            "traffic.load=0.1", "--set", "simulation.end_time=2000", "--set",
+            "traffic.warmup_cycles=0"], ("--set", "simulation.partitioner=metis"))]
+
+
+def step_check(w, args, out):
+    """7. The safe share and GVT round latency on 2 ranks of CHECKS, as in 2 and 3."""
+    out["safe_check_2"] = []
+    for label, net, extra in CHECKS:
+        cycles = int(next(a for a in net if a.startswith("simulation.end_time=")).split("=")[1])
+        runs = [run(w, net, 2, extra) for _ in range(args.runs)]
+        rounds = [run(w, net, 2, (*extra, *GVT1)) for _ in range(args.runs)]
+        out["safe_check_2"].append({"label": label, "cycles": cycles, "runs": runs,
+                                    "gvt_round_us": us_per_round(rounds)})
+        print(f"{label} on 2 ranks: safe {[round(r['safe'], 3) for r in runs]}, GVT round "
+              f"{[round(v, 1) for v in us_per_round(rounds)]} us", flush=True)
+
+
 STEPS = {"costs": step_costs, "safe": step_safe, "remote": step_remote,
-         "rates": step_rates, "wall": step_wall}
+         "rates": step_rates, "wall": step_wall, "check": step_check}
 
 
 def main():

@@ -202,6 +202,19 @@ def main():
           f"delay per stage h = g2 / 2 - {args.here_stage_us} = {g2 / 2 - args.here_stage_us:.1f}"
           f" µs; used: {h:.1f} µs")
 
+    if "safe_check_2" in inp:
+        print("\nout of sample (not fitted): other loads and a fat tree, 2 ranks\n")
+        print("| run | tau: µs per cycle | g: µs per GVT round | x = g / tau | f measured | "
+              "f of the curve |")
+        print("|---|---|---|---|---|---|")
+        for r in inp["safe_check_2"]:
+            taus = [v["wall_seconds"] / r["cycles"] * 1e6 for v in r["runs"]]
+            x = med(r["gvt_round_us"]) / med(taus)
+            print(f"| {r['label'].replace('x', '×')} | {spread(taus, '{:.0f}')} | "
+                  f"{spread(r['gvt_round_us'])} | {x:.3f} | "
+                  f"{spread([v['safe'] for v in r['runs']], '{:.1f}', 100)} % | "
+                  f"{100 * safe_curve(x, fit):.1f} % |")
+
     # 3. c and m: block and round-robin on 2 ranks
     rem = inp["remote_2"]
     def rank_lps(lps, ranks):
