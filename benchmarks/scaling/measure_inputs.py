@@ -30,8 +30,11 @@ Uniform traffic at 0.1 on tori, 1-flit packets, dimension-order routing. Every f
    --realtime does).
 7. Out-of-sample checks of the safe share: 2 ranks at loads 0.05 and 0.2, and a fat tree,
    with their GVT round latency as in 3.
+8. Events per cycle in steady state of each network of the model's tables (counts).
+Step 1 also runs for the two fat trees of the tables ("fat").
 
---steps picks some of them (costs, safe, remote, rates, wall, check; safe includes 3); with --merge
+--steps picks some of them (costs, fat, safe, remote, rates, wall, check,
+events; safe includes 3); with --merge
 the others are kept from the existing --out file.
 
 Runs on 1 and 2 ranks go under SCHED_FIFO (chrt -f 10, as root) so that other jobs on a shared
@@ -120,27 +123,55 @@ def ns_per_event(r):
     return r["wall_seconds"] / r["committed"] * 1e9
 
 
+def cost_row(w, args, net, row):
+    """Wall time per committed event of one network into `row`: the sequential engine, one
+    optimistic rank (final), the same speculative; the optimistic ones also two at once."""
+    for key in ("seq", "safe", "spec", "safe_pair", "spec_pair"):
+        row[key] = []
+    for _ in range(args.runs):
+        for key, ranks, extra in (("seq", 0, ()), ("safe", 1, ()), ("spec", 1, SPEC)):
+            r = run(w, net, ranks, extra)
+            row[key].append(ns_per_event(r))
+            row["committed"] = r["committed"]
+            if ranks:
+                pair = [finish(p) for p in [start(w, net, ranks, extra) for _ in range(2)]]
+                row[key + "_pair"].append(statistics.mean(ns_per_event(r) for r in pair))
+    print(f"{row.get('network') or row['dims']}: ns per event " + ", ".join(
+        f"{k} {statistics.median(v):.1f}" for k, v in row.items()
+        if k in ("seq", "safe", "spec", "safe_pair", "spec_pair")), flush=True)
+    return row
+
+
 def step_costs(w, args, out):
     """1. Wall time per committed event on one rank, by size: alone, and (the optimistic
     engine) two copies at once, as the ranks of a loaded node share its cache and memory."""
     out["costs"] = []
     for x, y, cycles in SIZES:
-        net = network(x, y, cycles, args.load)
         row = {"dims": [x, y], "routers": x * y, "cycles": cycles}
-        for key in ("seq", "safe", "spec", "safe_pair", "spec_pair"):
-            row[key] = []
-        for _ in range(args.runs):
-            for key, ranks, extra in (("seq", 0, ()), ("safe", 1, ()), ("spec", 1, SPEC)):
-                r = run(w, net, ranks, extra)
-                row[key].append(ns_per_event(r))
-                row["committed"] = r["committed"]
-                if ranks:
-                    pair = [finish(p) for p in [start(w, net, ranks, extra) for _ in range(2)]]
-                    row[key + "_pair"].append(statistics.mean(ns_per_event(r) for r in pair))
-        out["costs"].append(row)
-        print(f"{x}x{y}: ns per event " + ", ".join(
-            f"{k} {statistics.median(v):.1f}" for k, v in row.items()
-            if k in ("seq", "safe", "spec", "safe_pair", "spec_pair")), flush=True)
+        out["costs"].append(cost_row(w, args, network(x, y, cycles, args.load), row))
+
+
+def step_fat(w, args, out):
+    """1b. The same for the fat trees of the model's tables."""
+    out["costs_fat"] = []
+    for name, (overrides, cycles) in FAT_TREES.items():
+        net = fat_tree(overrides, cycles, args.load)
+        out["costs_fat"].append(cost_row(w, args, net, {"network": name, "cycles": cycles}))
+
+
+def step_events(w, args, out):
+    """8. Events per cycle of each network of the model's tables, in steady state: the
+    sequential engine over C/2 and C cycles (the same events up to C/2), the difference over
+    C/2. Counts, one run each."""
+    out["events_per_cycle"] = {}
+    for name, (net, cycles) in TABLE_NETWORKS.items():
+        half, full = (run(w, net(cycles // 2, args.load))["committed"],
+                      run(w, net(cycles, args.load))["committed"])
+        out["events_per_cycle"][name] = {"cycles": cycles, "committed_half": half,
+                                         "committed": full,
+                                         "steady": (full - half) / (cycles - cycles // 2)}
+        print(f"{name}: {out['events_per_cycle'][name]['steady']:.0f} events per cycle",
+              flush=True)
 
 
 def step_safe(w, args, out):
@@ -207,6 +238,26 @@ def step_wall(w, args, out):
               f"{[round(r['wall_seconds'], 3) for r in row['two']]} s", flush=True)
 
 
+FAT_TREES = {"fat tree 4-ary 5-tree": (["network.k=4", "network.n=5"], 2000),
+             "fat tree 16-ary 3-tree": (["network.k=16", "network.n=3"], 1000)}
+
+
+def fat_tree(overrides, cycles, load):
+    net = ["--set", "network.topology=fat_tree", "--set", "network.dims=[]",
+           "--set", "network.routing=nca"]
+    for o in overrides:
+        net += ["--set", o]
+    return net + ["--set", f"traffic.load={load}", "--set", f"simulation.end_time={cycles}",
+                  "--set", "traffic.warmup_cycles=0"]
+
+
+TABLE_NETWORKS = {  # name (as in scaling_model.py): (network(cycles, load), cycles)
+    "torus 32x32": (lambda c, l: network(32, 32, c, l), 2000),
+    "torus 64x64": (lambda c, l: network(64, 64, c, l), 1500),
+    "torus 128x128": (lambda c, l: network(128, 128, c, l), 1000),
+    **{name: ((lambda o: lambda c, l: fat_tree(o, c, l))(o), c)
+       for name, (o, c) in FAT_TREES.items()}}
+
 # Out-of-sample checks of the safe-share curve: other loads, and a fat tree (METIS: block
 # cuts a fat tree's locality order into unequal ranks).
 CHECKS = [("torus 32x32 at 0.05", network(32, 32, 2000, 0.05), ()),
@@ -233,8 +284,8 @@ def step_check(w, args, out):
               f"{[round(v, 1) for v in us_per_round(rounds)]} us", flush=True)
 
 
-STEPS = {"costs": step_costs, "safe": step_safe, "remote": step_remote,
-         "rates": step_rates, "wall": step_wall, "check": step_check}
+STEPS = {"costs": step_costs, "fat": step_fat, "safe": step_safe, "remote": step_remote,
+         "rates": step_rates, "wall": step_wall, "check": step_check, "events": step_events}
 
 
 def main():

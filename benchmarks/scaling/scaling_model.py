@@ -6,9 +6,9 @@ from measured inputs (measure_inputs.py) and each partitioner's cut (partition_s
     /usr/bin/python3 benchmarks/scaling/scaling_model.py --inputs benchmarks/scaling/inputs.json \\
         --partition-stats build/benchmarks/scaling/partition_stats
 
-The model. Costs are wall time per committed event on one core, measured by network size and
-taken at the size one rank holds (LPs per rank, interpolated in log size, clamped at the
-measured ends):
+The model. Costs are wall time per committed event on one core (measure_inputs.py), taken at
+the size of the whole network (LPs; interpolated in log size, clamped at the measured ends),
+which is what a rank's time on 2 ranks follows (the table "a rank's busy time" checks it):
     t(R)   = f a_safe + (1 - f + rho) a_spec + m + c s     a rank's time per committed event
     tau(R) = E_cycle / R * imbalance * t(R)                its time for one cycle (one lookahead)
     g(R)   = 2 ceil(log2 R) (L_stage + h)                  one GVT round: a reduce-scatter and an
@@ -20,8 +20,10 @@ measured ends):
                                                            window in cycles (a rank may run at most
                                                            W cycles beyond the GVT it knows)
     S(R)   = E_cycle a_seq(whole network) / T(R)
-with s(R) = k cut_share(R) (k fitted on 2 ranks), rho(R) = q s(R) (1 - f(R)) / (1 - f_meas)
-... see docs/scaling.md for which inputs come from where; f(R) and t(R) are solved together.
+with s(R) = k cut_share(R) (k fitted on 2 ranks), rho(R) = q s(R) (1 - f(R)) (only speculative
+events roll back; q fitted on 2, 4 and 8 ranks), c and m a two-point fit on 2 ranks (block and
+round-robin), f_max, x0, p fitted on 2 ranks by network size; f(R) and t(R) are solved
+together. docs/scaling.md says where each input comes from and what does not hold.
 """
 import argparse
 import csv
@@ -83,6 +85,19 @@ def hops(name):
     kk = int(next(o for o in spec[0] if o.startswith("network.k=")).split("=")[1])
     nn = int(next(o for o in spec[0] if o.startswith("network.n=")).split("=")[1])
     return fat_tree_hops(kk, nn)
+
+
+class FixedCosts:
+    """The costs measured on one network (the fat trees), whatever the size asked."""
+
+    def __init__(self, row, alone=False):
+        self.values = {k: med(row[k]) for k in ("seq", "safe", "spec")}
+        if not alone:
+            for k in ("safe", "spec"):
+                self.values[k] = med(row[k + "_pair"])
+
+    def __call__(self, kind, lps):
+        return self.values[kind]
 
 
 class Costs:
@@ -156,6 +171,7 @@ def main():
     seq_long = {2 * NETWORKS[w["network"]][1]: med([r["wall_seconds"] / r["committed"] * 1e9
                                                     for r in w["seq"]]) for w in inp["wall_2"]}
     costs = Costs(inp["costs"], args.alone, seq_long)
+    fat_costs = {r["network"]: FixedCosts(r, args.alone) for r in inp.get("costs_fat", [])}
 
     # 1. costs by size
     print(f"## costs: ns per committed event on one core, median (min–max) of {inp['runs']} "
@@ -303,9 +319,27 @@ def main():
     print(f"\nevents per cycle, {measured_net} at {inp['load']}: {e_cycle_32:.0f} ({w32['cycles']}"
           " cycles); other networks scaled by nodes × (mean hops + 1)")
 
-    def solve(e_cycle, lps, ranks, imbalance, s, stage_us, f_fixed=None, slow=1.0):
+    def e_cycle_of(name):
+        """Events per cycle in steady state: measured, else scaled from the 32x32 torus."""
+        measured = inp.get("events_per_cycle", {}).get(name)
+        if measured:
+            return measured["steady"]
+        return e_cycle_32 * NETWORKS[name][1] * (hops(name) + 1) / base_work
+
+    if "events_per_cycle" in inp:
+        print("\n| network | events per cycle, steady (measured) | scaled from the 32×32 torus by "
+              "nodes × (hops + 1) |")
+        print("|---|---|---|")
+        for name, v in inp["events_per_cycle"].items():
+            print(f"| {name.replace('x', '×')} | {v['steady']:,.0f} (cycles {v['cycles'] // 2:,}–"
+                  f"{v['cycles']:,}) | "
+                  f"{e_cycle_32 * NETWORKS[name][1] * (hops(name) + 1) / base_work:,.0f} |")
+
+    def solve(e_cycle, lps, ranks, imbalance, s, stage_us, f_fixed=None, slow=1.0,
+              cost=None):
         """f, t (ns), tau (us), g (us), T (us per cycle) on `ranks` ranks."""
-        a_sf, a_sp = costs("safe", rank_lps(lps, ranks)), costs("spec", rank_lps(lps, ranks))
+        cost = cost or costs
+        a_sf, a_sp = cost("safe", rank_lps(lps, ranks)), cost("spec", rank_lps(lps, ranks))
         g = 2 * math.ceil(math.log2(ranks)) * (stage_us + h)
         f = fit["f_max"] if f_fixed is None else f_fixed
         for _ in range(50):
@@ -329,7 +363,7 @@ def main():
         nodes = NETWORKS[name][1]
         tau = med([r["wall_seconds"] / x["cycles"] * 1e6 for r in x["runs"]])
         g = med(x["gvt_round_us"])
-        e_cycle = e_cycle_32 * nodes * (hops(name) + 1) / base_work
+        e_cycle = e_cycle_of(name)
         f_model = solve(e_cycle, 2 * nodes, x["ranks"], 1.0, rate(x, "remote_per_committed"),
                         args.here_stage_us)[0]
         print(f"| {name.replace('x', '×')} | {x['ranks']} | "
@@ -369,9 +403,10 @@ def main():
     tables = {"speed-up": [], "f": []}
     for name, (overrides, nodes, _) in NETWORKS.items():
         stats = partition_stats(args.partition_stats, overrides, partitioners)
-        e_cycle = e_cycle_32 * nodes * (hops(name) + 1) / base_work
+        e_cycle = e_cycle_of(name)
         lps = int(stats[0]["lps"])
-        a_seq = costs("seq", lps)
+        cost = fat_costs.get(name, costs)
+        a_seq = cost("seq", lps)
         for p in partitioners:
             cells = {key: [] for key in tables}
             for r in RANKS:
@@ -382,12 +417,14 @@ def main():
                         cells[key].append("—")
                     continue
                 s = k[p] * float(row["cut_share"])
-                f, t, tau, g, T = solve(e_cycle, lps, r, float(row["load_imbalance"]), s, stage)
+                f, t, tau, g, T = solve(e_cycle, lps, r, float(row["load_imbalance"]), s, stage,
+                                        cost=cost)
                 bound = "*" if g / args.window_cycles > tau else ""
                 cells["speed-up"].append(f"{e_cycle * a_seq * 1e-3 / T:.1f}{bound}")
                 cells["f"].append(f"{100 * f:.0f} %")
             for key in tables:
-                tables[key].append(f"| {name} | {p} | " + " | ".join(cells[key]) + " |")
+                tables[key].append(f"| {name.replace('x', '×')} | {p} | " +
+                                   " | ".join(cells[key]) + " |")
     header = "| network | partitioner | " + " | ".join(str(r) for r in RANKS) + " |\n" + \
         "|---|---|" + "---|" * len(RANKS)
     print(f"\n## predicted speed-up over the sequential engine (one core per rank, {stage:g} µs "
