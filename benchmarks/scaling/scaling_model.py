@@ -186,8 +186,11 @@ def main():
         sp, pp = (r["safe_pair"], r["spec_pair"]) if pair else (r["safe"], r["spec"])
         lps = 2 * r["routers"]
         a_seq = costs("seq", lps)
-        long = f"; {a_seq:.1f} over {next(w['cycles'] for w in inp['wall_2'] if 2 * NETWORKS[w['network']][1] == lps):,} cycles" \
-            if lps in seq_long else ""
+        long = ""
+        if lps in seq_long:
+            cycles = next(w["cycles"] for w in inp["wall_2"]
+                          if 2 * NETWORKS[w["network"]][1] == lps)
+            long = f"; {a_seq:.1f} over {cycles:,} cycles"
         print(f"| {x}×{y} | {lps} | {r['committed'] / 1e6:.1f} M, {r['cycles']:,} cycles | "
               f"{spread(r['seq'])}{long} | {spread(r['safe'])} | {spread(r['spec'])} | "
               f"{spread(sp)} | {spread(pp)} | {med(sp) / a_seq:.2f} | {med(pp) / a_seq:.2f} |")
@@ -216,7 +219,8 @@ def main():
     print("|---|---|---|---|---|---|")
     for r, tau, g, f in rows:
         x, y = r["dims"]
-        print(f"| {x}×{y} | {spread([v['wall_seconds'] / r['cycles'] * 1e6 for v in r['runs']], '{:.0f}')} | "
+        taus = [v["wall_seconds"] / r["cycles"] * 1e6 for v in r["runs"]]
+        print(f"| {x}×{y} | {spread(taus, '{:.0f}')} | "
               f"{spread(r['gvt_round_us'])} | {g / tau:.3f} | "
               f"{spread([v['safe'] for v in r['runs']], '{:.1f}', 100)} % | "
               f"{100 * safe_curve(g / tau, fit):.1f} % |")
@@ -337,12 +341,11 @@ def main():
               "nodes × (hops + 1) |")
         print("|---|---|---|")
         for name, v in inp["events_per_cycle"].items():
-            print(f"| {name.replace('x', '×')} | {v['steady']:,.0f} (cycles {v['cycles'] // 2:,}–"
-                  f"{v['cycles']:,}) | "
+            print(f"| {name.replace('x', '×')} | {v['steady']:,.0f} (cycles "
+                  f"{v['cycles'] // 2:,}–{v['cycles']:,}) | "
                   f"{e_cycle_32 * NETWORKS[name][1] * (hops(name) + 1) / base_work:,.0f} |")
 
-    def solve(e_cycle, lps, ranks, imbalance, s, stage_us, f_fixed=None, slow=1.0,
-              cost=None):
+    def solve(e_cycle, lps, ranks, imbalance, s, stage_us, f_fixed=None, cost=None):
         """f, t (ns), tau (us), g (us), T (us per cycle) on `ranks` ranks."""
         cost = cost or costs
         a_sf, a_sp = cost("safe", rank_lps(lps, ranks)), cost("spec", rank_lps(lps, ranks))
@@ -351,7 +354,7 @@ def main():
         for _ in range(50):
             rho = q * s * (1 - f)
             t = f * a_sf + (1 - f + rho) * a_sp + m + c * s
-            tau = e_cycle / ranks * imbalance * t * 1e-3 * slow
+            tau = e_cycle / ranks * imbalance * t * 1e-3
             if f_fixed is None:
                 f = safe_curve(g / tau, fit)
         return f, t, tau, g, max(tau, g / args.window_cycles)
