@@ -47,9 +47,15 @@ namespace internal {
 }  // namespace pdes
 
 /// Checks an invariant in every build type; on failure throws pdes::InvariantError naming the
-/// condition, the source location and the message (a std::string expression).
-#define PDES_CHECK(cond, message)                                           \
-  do {                                                                      \
-    if (!(cond)) [[unlikely]]                                               \
-      ::pdes::internal::fail_check(#cond, __FILE__, __LINE__, (message));   \
+/// condition, the source location and the message (a std::string expression). The message is
+/// built in a cold lambda of its own: built inline, its std::string temporaries gave every
+/// function with a check a large stack frame to set up on its hot path (the optimistic
+/// engine's send_event, execute, receive; performance.md, session 11).
+#define PDES_CHECK(cond, message)                                                        \
+  do {                                                                                   \
+    if (!(cond)) [[unlikely]] {                                                          \
+      [&]() __attribute__((noinline, cold, noreturn)) {                                  \
+        ::pdes::internal::fail_check(#cond, __FILE__, __LINE__, (message));              \
+      }();                                                                               \
+    }                                                                                    \
   } while (false)
