@@ -2,6 +2,7 @@
 #include "pdes/internal/mpi_transport.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 
 #include "pdes/error.hpp"
@@ -63,7 +64,8 @@ void MpiTransport::reset_slot(EpochSlot& s) {
   s.min_key_sent = kMaxKey;
 }
 
-void MpiTransport::append(int dest_rank, const EventHeader& header, const void* payload) {
+void MpiTransport::append(int dest_rank, const EventHeader& header, const void* payload,
+                          std::uint32_t type_flags) {
   PDES_CHECK(dest_rank != rank_ && dest_rank >= 0 && dest_rank < size_,
              "MPI item for rank " + std::to_string(dest_rank));
   OutBatch& batch = out_[static_cast<std::size_t>(dest_rank)];
@@ -77,6 +79,10 @@ void MpiTransport::append(int dest_rank, const EventHeader& header, const void* 
   const std::size_t at = batch.bytes.size();
   batch.bytes.resize(at + item);
   std::memcpy(batch.bytes.data() + at, &header, sizeof header);
+  if (type_flags != 0) {
+    const std::uint32_t type = header.payload_type | type_flags;
+    std::memcpy(batch.bytes.data() + at + offsetof(EventHeader, payload_type), &type, sizeof type);
+  }
   if (header.payload_size > 0) {
     std::memcpy(batch.bytes.data() + at + sizeof header, payload, header.payload_size);
   }
@@ -85,8 +91,11 @@ void MpiTransport::append(int dest_rank, const EventHeader& header, const void* 
   if (header.key < batch.min_key) batch.min_key = header.key;
 }
 
-void MpiTransport::send_event(int dest_rank, const EventHeader& header, const void* payload) {
-  append(dest_rank, header, payload);
+void MpiTransport::send_event(int dest_rank, const EventHeader& header, const void* payload,
+                              bool final) {
+  PDES_CHECK((header.payload_type & kFinalSend) == 0,
+             "payload type " + std::to_string(header.payload_type) + " collides with kFinalSend");
+  append(dest_rank, header, payload, final ? kFinalSend : 0);
 }
 
 void MpiTransport::send_anti_message(int dest_rank, const EventKey& key, LpId dest) {

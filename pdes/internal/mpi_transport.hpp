@@ -20,7 +20,9 @@
 //
 // Wire format of one MPI message: BatchHeader, then `count` items, each an EventHeader
 // followed by its payload padded to 8 bytes. An anti-message is an EventHeader with
-// payload_type == kAntiMessage and no payload.
+// payload_type == kAntiMessage and no payload. An event sent by an execution that can never be
+// undone (a safe or final event, on_init) has kFinalSend set in its payload_type on the wire:
+// no anti-message can follow it, so the receiver need not index it for one.
 //
 // Epochs: every message carries the sender's epoch. GvtManager closes an epoch at the start
 // of a GVT round; the transport counts, per epoch, the messages sent to each rank and the
@@ -43,6 +45,9 @@ namespace pdes::internal {
 class MpiTransport {
  public:
   static constexpr std::uint32_t kAntiMessage = 0xffffffffu;
+  /// Set in an event's payload_type on the wire when its send is final (payload types are
+  /// small indices; kAntiMessage is told apart first).
+  static constexpr std::uint32_t kFinalSend = 0x80000000u;
   static constexpr std::size_t kMaxBatchBytes = 3584;
   static constexpr std::uint32_t kEpochSlots = 4;
   static constexpr std::size_t kFlushItems = 64;
@@ -57,7 +62,8 @@ class MpiTransport {
   int rank() const { return rank_; }
   int size() const { return size_; }
 
-  void send_event(int dest_rank, const EventHeader& header, const void* payload);
+  /// `final`: the send can never be cancelled (see kFinalSend).
+  void send_event(int dest_rank, const EventHeader& header, const void* payload, bool final);
   void send_anti_message(int dest_rank, const EventKey& key, LpId dest);
   /// Sends every non-empty batch.
   void flush();
@@ -73,7 +79,8 @@ class MpiTransport {
   }
 
   /// Receives the messages that have arrived (at most kMaxMessagesPerPoll) and calls
-  /// handle(const EventHeader&, const void* payload) for each item, in order, and
+  /// handle(const EventHeader&, const void* payload, bool final) for each item, in order
+  /// (kFinalSend cleared from the header, `final` telling whether it was set), and
   /// ahead(const EventHeader&) with the following item's header first (to prefetch what
   /// handling it will touch). Returns the number of messages received.
   template <class Handler, class Ahead>
@@ -128,7 +135,8 @@ class MpiTransport {
   EpochSlot& slot(std::uint32_t epoch) { return slots_[epoch % kEpochSlots]; }
   const EpochSlot& slot(std::uint32_t epoch) const { return slots_[epoch % kEpochSlots]; }
   void reset_slot(EpochSlot& s);
-  void append(int dest_rank, const EventHeader& header, const void* payload);
+  void append(int dest_rank, const EventHeader& header, const void* payload,
+              std::uint32_t type_flags = 0);
   void send_batch(int dest_rank);
   void reap_sends();
   void note_received(const std::byte* bytes, std::size_t size);
@@ -198,7 +206,11 @@ void MpiTransport::unpack(const std::byte* bytes, std::size_t size, Handler&& ha
       std::memcpy(&following, bytes + next, sizeof following);
       ahead(static_cast<const EventHeader&>(following));
     }
-    handle(static_cast<const EventHeader&>(header), static_cast<const void*>(bytes + payload));
+    const bool final =
+        header.payload_type != kAntiMessage && (header.payload_type & kFinalSend) != 0;
+    if (final) header.payload_type &= ~kFinalSend;
+    handle(static_cast<const EventHeader&>(header), static_cast<const void*>(bytes + payload),
+           final);
     header = following;
     offset = next;
   }

@@ -141,7 +141,10 @@ void TimeWarpEngine::send_event(const EventHeader& header, const void* payload) 
     if (header.key.time - header.send_time < config_.lookahead) [[unlikely]] {
       throw_short_delay(header);
     }
-    transport_->send_event(state_.rank_of(header.dest), header, payload);
+    // A send of an execution that no rollback can undo is never cancelled: the receiver need
+    // not index it for an anti-message (MpiTransport::kFinalSend).
+    transport_->send_event(state_.rank_of(header.dest), header, payload,
+                           mode_ != Mode::speculative);
     ++state_.stats.remote_events;
     if (mode_ == Mode::speculative) current_->add_remote_sent(header.key, header.dest);
   }
@@ -209,7 +212,9 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
   for (;;) {
     try {
       transport_->poll(
-          [this](const EventHeader& header, const void* payload) { receive(header, payload); },
+          [this](const EventHeader& header, const void* payload, bool final) {
+            receive(header, payload, final);
+          },
           [this](const EventHeader& next) {
             state_.remote_index.prefetch(next.key.sender, next.key.sequence);
             state_.pool.prefetch_next();
@@ -273,7 +278,7 @@ void TimeWarpEngine::account_wait(Wait next) {
   wait_since_ = now;
 }
 
-void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
+void TimeWarpEngine::receive(const EventHeader& header, const void* payload, bool final) {
   if (fatal_) return;  // the run is stopping; the message still counted for GVT
   PDES_CHECK(header.dest.value() < model_.num_lps && state_.is_local(header.dest),
              "rank " + std::to_string(rank_) + " received an event for LP " +
@@ -298,8 +303,11 @@ void TimeWarpEngine::receive(const EventHeader& header, const void* payload) {
   TwEvent* event = state_.pool.allocate();
   event->header = header;
   std::memcpy(event->payload(), payload, header.payload_size);
-  event->remote_origin = true;
-  state_.remote_index.insert(event);
+  // Only an event that an anti-message may still cancel is indexed for one.
+  if (!final) {
+    event->remote_origin = true;
+    state_.remote_index.insert(event);
+  }
   rollbacks_->deliver(event, header.key);
 }
 

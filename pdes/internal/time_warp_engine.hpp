@@ -84,7 +84,8 @@ class TimeWarpEngine final : public EngineServices {
 
   Stop main_loop();
   void init_lps();
-  void receive(const EventHeader& header, const void* payload);
+  /// `final`: sent by an execution no rollback can undo (MpiTransport::kFinalSend).
+  void receive(const EventHeader& header, const void* payload, bool final);
   TwEvent* next_executable();
   bool round_due();
   std::size_t execute_batch();
