@@ -210,15 +210,22 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
   prefetch_switch_.begin();
 
   for (;;) {
+    // After a batch of safe events only, every other pass skips the receive test: nothing that
+    // arrives can be a straggler for them, and each test runs Open MPI's progress engine (the
+    // GVT test below runs it on the other passes). PHOLD on 2 ranks: +2 % at 10 and 25 %
+    // remote events; 32x32 torus unchanged (performance.md, session 11).
+    const bool poll_now = !last_batch_safe_ || (loop_passes_ & 1) == 0;
     try {
-      transport_->poll(
-          [this](const EventHeader& header, const void* payload, bool final) {
-            receive(header, payload, final);
-          },
-          [this](const EventHeader& next) {
-            state_.remote_index.prefetch(next.key.sender, next.key.sequence);
-            state_.pool.prefetch_next();
-          });
+      if (poll_now) {
+        transport_->poll(
+            [this](const EventHeader& header, const void* payload, bool final) {
+              receive(header, payload, final);
+            },
+            [this](const EventHeader& next) {
+              state_.remote_index.prefetch(next.key.sender, next.key.sequence);
+              state_.pool.prefetch_next();
+            });
+      }
     } catch (...) {
       set_fatal(std::current_exception());
     }
@@ -354,6 +361,7 @@ std::size_t TimeWarpEngine::execute_batch() {
   // (performance.md, session 11).
   const std::uint64_t safe = state_.stats.events_safe - safe_before;
   since_round_ += (executed - safe) + safe / kSafeEventsPerPeriodEvent;
+  last_batch_safe_ = executed > 0 && safe == executed;
   since_collect_ += executed;
   if (executed > 0) {
     if (state_.memory_in_use() > config_.event_memory_limit_bytes) memory_blocked_ = true;

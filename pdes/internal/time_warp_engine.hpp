@@ -154,6 +154,7 @@ class TimeWarpEngine final : public EngineServices {
   std::uint64_t round_period_ = 0;  ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
   std::uint64_t loop_passes_ = 0;
+  bool last_batch_safe_ = false;  ///< the last batch ran events, all of them safe
   std::uint64_t collect_period_ = 0;  ///< events between two fossil collections
   std::uint64_t since_collect_ = 0;
   bool memory_blocked_ = false;
