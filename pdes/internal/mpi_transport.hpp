@@ -12,8 +12,8 @@
 // events cost less than the MPI send and receive of such a message (performance.md, session
 // 10); after 4 batches PHOLD's messages still carried about 6 events at 10 % remote, and 16
 // batches (a message nearly full, up to 64 items) made 2 ranks 8 % faster there and left the
-// 32x32 torus within 2 % (session 11). All traffic uses one tag on a private communicator, so MPI's
-// non-overtaking rule keeps each sender's items in order: an anti-message never overtakes the
+// 32x32 torus within 2 % (session 11). All traffic uses one tag on a private communicator, so
+// MPI's non-overtaking rule keeps each sender's items in order: an anti-message never overtakes the
 // event it cancels. Receives are pre-posted (kPostedReceives buffers from any source): a
 // message lands directly in its buffer, and since wildcard receives match in the order they
 // were posted, testing the oldest one tells whether anything has arrived.

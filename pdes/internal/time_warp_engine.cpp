@@ -211,9 +211,10 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
 
   for (;;) {
     // After a batch of safe events only, every other pass skips the receive test: nothing that
-    // arrives can be a straggler for them, and each test runs Open MPI's progress engine (the
-    // GVT test below runs it on the other passes). PHOLD on 2 ranks: +2 % at 10 and 25 %
-    // remote events; 32x32 torus unchanged (performance.md, session 11).
+    // arrives can be a straggler for them (a later speculative event meets it one pass late at
+    // worst), and each test runs Open MPI's progress engine, as the GVT test below does on the
+    // other passes. PHOLD on 2 ranks: +2 % at 10 and 25 % remote events; 32x32 torus unchanged
+    // (performance.md, session 11).
     const bool poll_now = !last_batch_safe_ || (loop_passes_ & 1) == 0;
     try {
       if (poll_now) {
