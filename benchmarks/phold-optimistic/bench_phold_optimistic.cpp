@@ -142,15 +142,15 @@ Options parse(int argc, char** argv) {
     else if (flag == "--batch-size")
       o.kernel.batch_size = static_cast<std::uint32_t>(std::atoi(v));
     else if (flag == "--prefetch") {
-      const std::string mode = v;
-      if (mode == "auto")
-        o.kernel.prefetch = pdes::PrefetchMode::automatic;
-      else if (mode == "on")
-        o.kernel.prefetch = pdes::PrefetchMode::on;
-      else if (mode == "off")
-        o.kernel.prefetch = pdes::PrefetchMode::off;
-      else
-        usage("--prefetch takes auto, on or off");
+      bool known = false;
+      for (const auto mode :
+           {pdes::PrefetchMode::automatic, pdes::PrefetchMode::on, pdes::PrefetchMode::off}) {
+        if (pdes::to_string(mode) == v) {
+          o.kernel.prefetch = mode;
+          known = true;
+        }
+      }
+      if (!known) usage("--prefetch takes auto, on or off");
     } else if (flag == "--gvt-interval")
       o.kernel.gvt_interval = static_cast<std::uint32_t>(std::atoi(v));
     else if (flag == "--state-save-period")

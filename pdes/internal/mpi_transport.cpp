@@ -93,8 +93,6 @@ void MpiTransport::append(int dest_rank, const EventHeader& header, const void* 
 
 void MpiTransport::send_event(int dest_rank, const EventHeader& header, const void* payload,
                               bool final) {
-  PDES_CHECK((header.payload_type & kFinalSend) == 0,
-             "payload type " + std::to_string(header.payload_type) + " collides with kFinalSend");
   append(dest_rank, header, payload, final ? kFinalSend : 0);
 }
 

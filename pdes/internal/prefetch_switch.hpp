@@ -73,15 +73,16 @@ class PrefetchSwitch {
   static constexpr unsigned kMaxPeriodChunks = 8 * kPeriodChunks;
 
   void decide() {
-    const unsigned off_wins = kProbePairs - on_wins_;
+    const auto on_wins = static_cast<unsigned>(std::count_if(
+        gaps_.begin(), gaps_.end(), [](Duration gap) { return gap <= Duration::zero(); }));
+    const unsigned off_wins = kProbePairs - on_wins;
     // Lost at least 3/4 of the pairs, or half of them and slower in the middle half of the
     // gaps too: on two ranks PHOLD's chunks include polls and GVT rounds, and the pipeline won
     // 5-7 of 16 pairs and stayed on while it cost 8 % (docs/performance.md, session 11).
     on_ = off_wins < kDecisiveWins &&
           (off_wins < kProbePairs / 2 || interquartile_gap() <= Duration::zero());
-    const bool decisive = on_wins_ >= kDecisiveWins || off_wins >= kDecisiveWins;
+    const bool decisive = on_wins >= kDecisiveWins || off_wins >= kDecisiveWins;
     period_ = decisive ? std::min(2 * period_, kMaxPeriodChunks) : kPeriodChunks;
-    on_wins_ = 0;
   }
 
   /// The sum of the middle half of the pairs' (with - without) gaps: a steady difference
@@ -104,15 +105,13 @@ class PrefetchSwitch {
     }
     const auto with = on_ ? elapsed : first_of_pair_;
     const auto without = on_ ? first_of_pair_ : elapsed;
-    if (with <= without) ++on_wins_;
-    gaps_[chunk_ / 2] = with - without;
+    gaps_[chunk_ / 2] = with - without;  // the pipeline won the pair when <= 0
   }
 
   bool fixed_ = false;  ///< kernel.prefetch is on or off: no timing
   bool on_ = true;      ///< the mode of the current chunk
   unsigned chunk_ = 0;  ///< chunks since the period began
   unsigned period_ = kPeriodChunks;  ///< chunks in the current period
-  unsigned on_wins_ = 0;
   std::chrono::steady_clock::time_point chunk_start_ = std::chrono::steady_clock::now();
   Duration first_of_pair_{};
   std::array<Duration, kProbePairs> gaps_{};  ///< per pair of the probe: with - without

@@ -85,6 +85,10 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   MPI_Comm_dup(MPI_COMM_WORLD, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
+  // Payload type indices travel with kFinalSend in their top bit (mpi_transport.hpp).
+  PDES_CHECK(model.payload_types.size() < MpiTransport::kFinalSend,
+             std::to_string(model.payload_types.size()) + " payload types collide with "
+             "MpiTransport::kFinalSend");
   transport_ = std::make_unique<MpiTransport>(comm_, model.max_payload_size);
   gvt_ = std::make_unique<GvtManager>(comm_, *transport_, config_.lookahead);
   rollbacks_ = std::make_unique<RollbackManager>(state_, *transport_);
