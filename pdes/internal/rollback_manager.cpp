@@ -22,7 +22,7 @@ RollbackManager::RollbackManager(TimeWarpRank& rank, MpiTransport& transport)
   coast_exec_.services = &discard_;
 }
 
-void RollbackManager::deliver(TwEvent* event, const EventKey& key) {
+void RollbackManager::deliver_late(TwEvent* event, const EventKey& key) {
   // A rank runs its events in key order, so an event it sends itself lies above every history
   // (TimeWarpRank::executed_bound); only a remote event or the child of a straggler can be late.
   if (key < rank_.executed_bound) {

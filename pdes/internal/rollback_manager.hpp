@@ -39,7 +39,15 @@ class RollbackManager {
 
   /// Queues `event`, rolling its LP back first if it is a straggler. `key` is a copy of the
   /// event's key from outside its block (PendingSet::push).
-  void deliver(TwEvent* event, const EventKey& key);
+  void deliver(TwEvent* event, const EventKey& key) {
+    // Inline for the usual case, an event above every history with no cancellation pending:
+    // nothing to roll back, only a push.
+    if (!(key < rank_.executed_bound) && work_.empty()) {
+      rank_.pending.push(event, key);
+      return;
+    }
+    deliver_late(event, key);
+  }
   void cancel(TwEvent* event);
   void rollback(OptimisticLp& lp, const EventKey& key, RollbackCause cause);
 
@@ -63,6 +71,9 @@ class RollbackManager {
   void cancel_now(TwEvent* event);
   void coast_forward(OptimisticLp& lp, TwEvent* from, std::size_t count);
   void run_work_list();
+
+  /// deliver() for an event that may be a straggler.
+  void deliver_late(TwEvent* event, const EventKey& key);
 
   TimeWarpRank& rank_;
   MpiTransport& transport_;

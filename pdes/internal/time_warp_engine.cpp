@@ -426,9 +426,13 @@ void TimeWarpEngine::prefetch_next_lp() const {
 }
 
 void TimeWarpEngine::execute(TwEvent* event) {
-  OptimisticLp& lp = state_.lp_of(event->header.dest);
+  // The runtime object comes from the model's dense table, not through the OptimisticLp: both
+  // lines are then requested at once instead of one after the other.
+  const std::size_t index = state_.index_of(event->header.dest);
+  LpRuntime& runtime = *model_.lps[index];
+  OptimisticLp& lp = state_.lps[index];
   if (final_execution_) {
-    execute_final(lp, event);
+    execute_final(lp, runtime, event);
     return;
   }
   // Most runs never fail a handler: the rank's list of failed LPs, which is in the caches,
@@ -440,13 +444,12 @@ void TimeWarpEngine::execute(TwEvent* event) {
     }
     rollbacks_->clear_failure(lp);  // an earlier event changes what the failed one will see
   }
-  LpRuntime& runtime = lp.runtime();
   PDES_CHECK(event->header.payload_type == runtime.payload_type(),
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
   if (event->header.key.time < state_.safe_until) {
-    execute_safe(lp, event);
+    execute_safe(lp, runtime, event);
     return;
   }
   lp.begin(event, lp.snapshot_due(config_.state_save_period));
@@ -456,7 +459,7 @@ void TimeWarpEngine::execute(TwEvent* event) {
   state_.list(lp);
 
   exec_.now = event->header.key.time;
-  exec_.self = lp.id();
+  exec_.self = event->header.dest;
   exec_.clock = &runtime.clock();
   exec_.payload_type = runtime.payload_type();
   current_ = &lp;
@@ -472,15 +475,15 @@ void TimeWarpEngine::execute(TwEvent* event) {
   if (forced_.active() && forced_.fire()) force_rollback(lp);
 }
 
-void TimeWarpEngine::execute_final(OptimisticLp& lp, TwEvent* event) {
-  PDES_CHECK(event->header.payload_type == lp.runtime().payload_type(),
+void TimeWarpEngine::execute_final(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event) {
+  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
              "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
                  std::to_string(event->header.dest.value()) +
                  " an event of a payload type that LP does not handle");
-  run_and_commit(lp, event);
+  run_and_commit(lp, runtime, event);
 }
 
-void TimeWarpEngine::execute_safe(OptimisticLp& lp, TwEvent* event) {
+void TimeWarpEngine::execute_safe(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event) {
   // Every event of the history is earlier than this one (a rank runs its events in key order),
   // so it is safe too: commit it now rather than at the next collection.
   PDES_CHECK(lp.last_key() == nullptr || *lp.last_key() < event->header.key,
@@ -498,15 +501,14 @@ void TimeWarpEngine::execute_safe(OptimisticLp& lp, TwEvent* event) {
   mode_ = Mode::final;
   {
     journal::FinalWritesScope final_writes(true);  // its LP keeps no saved state
-    run_and_commit(lp, event);
+    run_and_commit(lp, runtime, event);
   }
   mode_ = Mode::speculative;
 }
 
-void TimeWarpEngine::run_and_commit(OptimisticLp& lp, TwEvent* event) {
-  LpRuntime& runtime = lp.runtime();
+void TimeWarpEngine::run_and_commit(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event) {
   exec_.now = event->header.key.time;
-  exec_.self = lp.id();
+  exec_.self = event->header.dest;
   exec_.clock = &runtime.clock();
   exec_.payload_type = runtime.payload_type();
   if (exec_.now > max_executed_) max_executed_ = exec_.now;

@@ -91,12 +91,12 @@ class TimeWarpEngine final : public EngineServices {
   std::size_t execute_batch();
   void execute(TwEvent* event);
   void prefetch_next_lp() const;
-  void execute_final(OptimisticLp& lp, TwEvent* event);
+  void execute_final(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
   /// Runs an event no straggler can reach (earlier than TimeWarpRank::safe_until) as final, after
   /// committing its LP's history, which is then all earlier still.
-  void execute_safe(OptimisticLp& lp, TwEvent* event);
+  void execute_safe(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
   /// Runs `event`'s handler and commits it at once: its sends and records are final.
-  void run_and_commit(OptimisticLp& lp, TwEvent* event);
+  void run_and_commit(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
   void force_rollback(OptimisticLp& lp);
   [[noreturn]] void throw_short_delay(const EventHeader& header) const;
   GvtContribution contribution();
