@@ -432,8 +432,12 @@ void TimeWarpEngine::execute(TwEvent* event) {
   const std::size_t index = state_.index_of(event->header.dest);
   LpRuntime& runtime = *model_.lps[index];
   OptimisticLp& lp = state_.lps[index];
+  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
+             "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
+                 std::to_string(event->header.dest.value()) +
+                 " an event of a payload type that LP does not handle");
   if (final_execution_) {
-    execute_final(lp, runtime, event);
+    run_and_commit(lp, runtime, event);
     return;
   }
   // Most runs never fail a handler: the rank's list of failed LPs, which is in the caches,
@@ -445,10 +449,6 @@ void TimeWarpEngine::execute(TwEvent* event) {
     }
     rollbacks_->clear_failure(lp);  // an earlier event changes what the failed one will see
   }
-  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
-             "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
-                 std::to_string(event->header.dest.value()) +
-                 " an event of a payload type that LP does not handle");
   if (event->header.key.time < state_.safe_until) {
     execute_safe(lp, runtime, event);
     return;
@@ -474,14 +474,6 @@ void TimeWarpEngine::execute(TwEvent* event) {
   current_ = nullptr;
   ++state_.stats.events_processed;
   if (forced_.active() && forced_.fire()) force_rollback(lp);
-}
-
-void TimeWarpEngine::execute_final(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event) {
-  PDES_CHECK(event->header.payload_type == runtime.payload_type(),
-             "LP " + std::to_string(event->header.key.sender.value()) + " sent LP " +
-                 std::to_string(event->header.dest.value()) +
-                 " an event of a payload type that LP does not handle");
-  run_and_commit(lp, runtime, event);
 }
 
 void TimeWarpEngine::execute_safe(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event) {

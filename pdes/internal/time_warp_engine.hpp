@@ -91,7 +91,6 @@ class TimeWarpEngine final : public EngineServices {
   std::size_t execute_batch();
   void execute(TwEvent* event);
   void prefetch_next_lp() const;
-  void execute_final(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
   /// Runs an event no straggler can reach (earlier than TimeWarpRank::safe_until) as final, after
   /// committing its LP's history, which is then all earlier still.
   void execute_safe(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
