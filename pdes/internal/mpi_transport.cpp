@@ -14,13 +14,14 @@ constexpr EventKey kMaxKey = kMaxEventKey;
 constexpr std::size_t padded(std::size_t n) { return (n + 7) / 8 * 8; }
 }  // namespace
 
-MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) : comm_(comm) {
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &size_);
+MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) {
   max_item_bytes_ = sizeof(EventHeader) + padded(max_payload_size);
   PDES_CHECK(sizeof(BatchHeader) + max_item_bytes_ <= kMaxBatchBytes,
              "event payloads of " + std::to_string(max_payload_size) +
                  " bytes do not fit in one MPI batch; keep payloads under 3 KiB");
+  MPI_Comm_dup(comm, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
   out_.resize(static_cast<std::size_t>(size_));
   for (OutBatch& batch : out_) batch.min_key = kMaxKey;
   for (EpochSlot& s : slots_) {
@@ -53,9 +54,10 @@ MpiTransport::~MpiTransport() {
   for (Posted& p : posted_) {
     if (p.request != MPI_REQUEST_NULL) {
       MPI_Cancel(&p.request);
-      MPI_Request_free(&p.request);
+      MPI_Wait(&p.request, MPI_STATUS_IGNORE);  // completes the cancel (or a late receive)
     }
   }
+  MPI_Comm_free(&comm_);
 }
 
 void MpiTransport::reset_slot(EpochSlot& s) {

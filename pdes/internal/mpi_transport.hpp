@@ -53,7 +53,9 @@ class MpiTransport {
   static constexpr std::size_t kFlushItems = 64;
   static constexpr std::uint32_t kFlushPasses = 16;
 
-  /// `comm` stays owned by the caller.
+  /// `comm` stays owned by the caller; the transport sends and receives on a duplicate of its
+  /// own (collective over `comm`), so that its posted receives can never take another
+  /// transport's messages, nor a later one's those left behind.
   MpiTransport(MPI_Comm comm, std::size_t max_payload_size);
   ~MpiTransport();
   MpiTransport(const MpiTransport&) = delete;
@@ -144,7 +146,7 @@ class MpiTransport {
   template <class Handler, class Ahead>
   void unpack(const std::byte* bytes, std::size_t size, Handler&& handle, Ahead&& ahead);
 
-  MPI_Comm comm_;
+  MPI_Comm comm_ = MPI_COMM_NULL;  ///< the duplicate, freed by the destructor
   int rank_ = 0;
   int size_ = 1;
   std::size_t max_item_bytes_;
