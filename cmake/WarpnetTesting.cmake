@@ -31,3 +31,16 @@ function(warpnet_mpi_test)
   set_tests_properties(${ARG_NAME} PROPERTIES LABELS "mpi;${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
                        PROCESSORS ${ARG_RANKS} ENVIRONMENT "${WARPNET_MPI_TEST_ENV}")
 endfunction()
+
+# warpnet_mpi_doctest(NAME name SOURCES a.cpp ... LIBS lib ... [TIMEOUT s])
+# A doctest executable with the MPI main (tests/support/doctest_mpi_main.cpp), run on 1, 2
+# and 4 ranks as name_np1, name_np2 and name_np4 (4 oversubscribes the 2-core CI machine).
+function(warpnet_mpi_doctest)
+  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LIBS" ${ARGN})
+  add_executable(${ARG_NAME} ${ARG_SOURCES})
+  target_link_libraries(${ARG_NAME} PRIVATE warpnet_doctest_mpi_main ${ARG_LIBS})
+  foreach(ranks 1 2 4)
+    warpnet_mpi_test(NAME ${ARG_NAME}_np${ranks} RANKS ${ranks} TIMEOUT ${ARG_TIMEOUT}
+                     COMMAND $<TARGET_FILE:${ARG_NAME}>)
+  endforeach()
+endfunction()
