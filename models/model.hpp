@@ -23,6 +23,7 @@
 #include "io/results/result_set.hpp"
 #include "models/figure.hpp"
 #include "pdes/pdes.hpp"
+#include "pdes/registry.hpp"
 
 namespace models {
 
@@ -90,16 +91,9 @@ struct ModelEntry {
   std::function<std::unique_ptr<Model>(const io::Config&)> create;
 };
 
-class ModelRegistry {
+class ModelRegistry : public pdes::Registry<ModelEntry> {
  public:
-  void add(ModelEntry entry);
-  /// Throws pdes::ConfigError (key simulation.model) listing the valid names.
-  const ModelEntry& find(const std::string& name) const;
-  std::vector<std::string> names() const;
-  const std::vector<ModelEntry>& entries() const { return entries_; }
-
- private:
-  std::vector<ModelEntry> entries_;
+  ModelRegistry() : Registry("simulation.model", "model") {}
 };
 
 /// Registers every model family of warpnet, one line each.

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "partition/partitioner_registry.hpp"
 
-#include <functional>
 
 #include "partition/block_partitioner.hpp"
 #include "partition/file_partitioner.hpp"
@@ -12,29 +11,30 @@
 
 namespace partition {
 
+void register_partitioners(PartitionerRegistry& r) {
+  r.add("block", "contiguous blocks of the model's locality order (or of LP ids), one per rank",
+        [](const PartitionerOptions&) { return std::make_unique<BlockPartitioner>(); });
+  r.add("round-robin", "LP i on rank i mod ranks",
+        [](const PartitionerOptions&) { return std::make_unique<RoundRobinPartitioner>(); });
+  r.add("metis", "METIS k-way: balanced LP weights, few cut edges (seeded)",
+        [](const PartitionerOptions&) { return std::make_unique<MetisPartitioner>(); });
+  r.add("scotch", "Scotch graph partitioning: balanced LP weights, few cut edges (seeded)",
+        [](const PartitionerOptions&) { return std::make_unique<ScotchPartitioner>(); });
+  r.add("file", "the mapping in simulation.partition_file (one rank per line per LP)",
+        [](const PartitionerOptions& o) {
+          return std::make_unique<FilePartitioner>(o.file, o.file_key);
+        });
+}
+
 namespace {
 
-struct Entry {
-  PartitionerInfo info;
-  std::function<std::unique_ptr<pdes::Partitioner>(const PartitionerOptions&)> make;
-};
-
-const std::vector<Entry>& table() {
-  static const std::vector<Entry> entries = {
-      {{"block", "contiguous blocks of the model's locality order (or of LP ids), one per rank"},
-       [](const PartitionerOptions&) { return std::make_unique<BlockPartitioner>(); }},
-      {{"round-robin", "LP i on rank i mod ranks"},
-       [](const PartitionerOptions&) { return std::make_unique<RoundRobinPartitioner>(); }},
-      {{"metis", "METIS k-way: balanced LP weights, few cut edges (seeded)"},
-       [](const PartitionerOptions&) { return std::make_unique<MetisPartitioner>(); }},
-      {{"scotch", "Scotch graph partitioning: balanced LP weights, few cut edges (seeded)"},
-       [](const PartitionerOptions&) { return std::make_unique<ScotchPartitioner>(); }},
-      {{"file", "the mapping in simulation.partition_file (one rank per line per LP)"},
-       [](const PartitionerOptions& o) {
-         return std::make_unique<FilePartitioner>(o.file, o.file_key);
-       }},
-  };
-  return entries;
+const PartitionerRegistry& registry() {
+  static const PartitionerRegistry r = [] {
+    PartitionerRegistry result;
+    register_partitioners(result);
+    return result;
+  }();
+  return r;
 }
 
 }  // namespace
@@ -42,17 +42,13 @@ const std::vector<Entry>& table() {
 const std::vector<PartitionerInfo>& partitioners() {
   static const std::vector<PartitionerInfo> infos = [] {
     std::vector<PartitionerInfo> out;
-    for (const Entry& e : table()) out.push_back(e.info);
+    for (const auto& e : registry().entries()) out.push_back({e.name, e.description});
     return out;
   }();
   return infos;
 }
 
-std::vector<std::string> partitioner_names() {
-  std::vector<std::string> names;
-  for (const Entry& e : table()) names.push_back(e.info.name);
-  return names;
-}
+std::vector<std::string> partitioner_names() { return registry().names(); }
 
 std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
                                                     const std::string& key) {
@@ -62,12 +58,11 @@ std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
 std::unique_ptr<pdes::Partitioner> make_partitioner(const std::string& name,
                                                     const PartitionerOptions& options,
                                                     const std::string& key) {
-  for (const Entry& e : table()) {
-    if (e.info.name == name) return e.make(options);
+  if (!registry().contains(name)) {
+    throw pdes::ConfigError(key, "unknown partitioner '" + name + "'; valid: " +
+                                     registry().joined_names());
   }
-  std::string valid;
-  for (const Entry& e : table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
-  throw pdes::ConfigError(key, "unknown partitioner '" + name + "'; valid: " + valid);
+  return registry().create(name, options);
 }
 
 void check_partition_request(const pdes::PartitionGraph& graph, int num_ranks) {

@@ -5,8 +5,9 @@
 //   auto p = partition::make_partitioner("metis");   // block, round-robin, metis, scotch, file
 //   pdes::Partition map = p->partition(model.partition_graph(), num_ranks);
 //
-// An unknown name throws pdes::ConfigError listing the valid ones. Adding a partitioner is one
-// line in the table in partitioner_registry.cpp. "file" reads PartitionerOptions::file.
+// An unknown name throws pdes::ConfigError listing the valid ones. Adding a partitioner is its
+// own class and one line in register_partitioners (partitioner_registry.cpp). "file" reads
+// PartitionerOptions::file.
 #pragma once
 
 #include <memory>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "pdes/partitioner.hpp"
+#include "pdes/registry.hpp"
 
 namespace partition {
 
@@ -28,7 +30,16 @@ struct PartitionerOptions {
   std::string file_key = "simulation.partition_file";  ///< the key that gave it, for messages
 };
 
-/// Every partitioner, in the order of the table.
+class PartitionerRegistry
+    : public pdes::FactoryRegistry<pdes::Partitioner, const PartitionerOptions&> {
+ public:
+  PartitionerRegistry() : FactoryRegistry("simulation.partitioner", "partitioner") {}
+};
+
+/// Adds every partitioner, one line each.
+void register_partitioners(PartitionerRegistry& registry);
+
+/// Every partitioner, in registration order.
 const std::vector<PartitionerInfo>& partitioners();
 std::vector<std::string> partitioner_names();
 

@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
 
   net::NetworkParams p;
   p.topology = o.topology;
-  p.topology_params.dims = {o.k, o.k};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {o.k, o.k};
   p.packet_size = o.packet_size;
   p.load = o.load;
   if (o.topology == "torus") p.router.vcs = 2;

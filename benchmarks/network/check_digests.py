@@ -8,6 +8,7 @@ example (shortened by --set overrides where it is long) and prints the two diges
 counts; exits 1 if any differ. With --h5, also writes both results files and h5diffs them.
 
   /usr/bin/python3 benchmarks/network/check_digests.py --a /work/build-m --b build
+  /usr/bin/python3 benchmarks/network/check_digests.py --a /work/build-m --b build --np 2
 """
 import argparse
 import json
@@ -36,14 +37,20 @@ CASES = [
     ("examples/phases.toml", []),
     ("examples/missions-q4.toml", []),
     ("examples/message-list.toml", []),
+    ("examples/prdrb-torus8-bursts.toml", ["--set", "simulation.end_time=6000"]),
+    ("examples/workload-replay.toml", []),
+    ("examples/workload-skeleton.toml", []),
+    ("examples/phold.toml", []),
 ]
 
 
-def run(build, example, overrides, h5):
+def run(build, example, overrides, h5, np=0):
     with tempfile.TemporaryDirectory() as tmp:
         stats = os.path.join(tmp, "stats.json")
         cmd = [os.path.join(build, "app/warpnet"), "run", example, "--no-progress",
                "--stats-json", stats] + overrides
+        if np > 0:
+            cmd = ["mpirun", "-np", str(np)] + cmd + ["--engine", "optimistic"]
         cmd += ["-o", h5, "--force"] if h5 else ["--no-output"]
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if proc.returncode != 0:
@@ -66,15 +73,22 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--a", required=True, help="build directory A (reference)")
     p.add_argument("--b", required=True, help="build directory B")
+    p.add_argument("--np", type=int, default=0,
+                   help="run on this many ranks with the optimistic engine (default: as the "
+                        "file says, sequential)")
+    p.add_argument("--only", default="",
+                   help="only the cases whose example path contains this text")
     p.add_argument("--h5", action="store_true",
                    help="also h5diff the results files (all but /run's timing record)")
     o = p.parse_args()
     failed = False
     with tempfile.TemporaryDirectory() as tmp:
         for i, (example, overrides) in enumerate(CASES):
+            if o.only not in example:
+                continue
             files = [os.path.join(tmp, f"{i}{name}.h5") if o.h5 else None for name in "AB"]
-            a, a_err = run(o.a, example, overrides, files[0])
-            b, b_err = run(o.b, example, overrides, files[1])
+            a, a_err = run(o.a, example, overrides, files[0], o.np)
+            b, b_err = run(o.b, example, overrides, files[1], o.np)
             same = a is not None and a == b
             if same and o.h5:
                 same = same_results(files[0], files[1])

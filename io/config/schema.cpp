@@ -269,6 +269,12 @@ const KeyDecl* KeyDecl::find_field(std::string_view field_name) const {
 
 // --- Schema ----------------------------------------------------------------------------------
 
+KeyBuilder& Schema::add_like(std::string path, const KeyBuilder& like) {
+  KeyDecl decl = like.decl();
+  decl.path = std::move(path);
+  return add(std::move(decl));
+}
+
 KeyBuilder& Schema::add(KeyDecl decl) {
   check_path(decl.path, "key");
   if (find(decl.path) != nullptr) {

@@ -143,6 +143,10 @@ class Schema {
   KeyBuilder& add_string_list(std::string path, std::vector<std::string> default_value);
   /// An array of tables, empty by default; declare its fields with KeyBuilder::field().
   KeyBuilder& add_table_list(std::string path);
+  /// A key at `path` declared like `like` (a field made with field_int() and friends: type,
+  /// default, modifiers), so that one declaration can serve as a section key and as a field of
+  /// a table list (a traffic pattern's parameters, say).
+  KeyBuilder& add_like(std::string path, const KeyBuilder& like);
 
   void describe_section(std::string section, std::string description);
   void section_active_when(std::string section, std::string choice_key, std::string value);

@@ -25,7 +25,7 @@
 #include "models/network/node/node_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/selection/selection_function.hpp"
-#include "models/network/topology/named_registry.hpp"
+#include "pdes/registry.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/workload/source_scheduler.hpp"
 #include "models/network/workload/workload.hpp"
@@ -66,14 +66,14 @@ class NodeKind {
   virtual void add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& args) const = 0;
 };
 
-class RouterKindRegistry : public NamedRegistry<RouterKind> {
+class RouterKindRegistry : public pdes::FactoryRegistry<RouterKind> {
  public:
-  RouterKindRegistry() : NamedRegistry("router.kind", "router kind") {}
+  RouterKindRegistry() : FactoryRegistry("router.kind", "router kind") {}
 };
 
-class NodeKindRegistry : public NamedRegistry<NodeKind> {
+class NodeKindRegistry : public pdes::FactoryRegistry<NodeKind> {
  public:
-  NodeKindRegistry() : NamedRegistry("network.node_kind", "node kind") {}
+  NodeKindRegistry() : FactoryRegistry("network.node_kind", "node kind") {}
 };
 
 /// Adds every router kind, one line each.

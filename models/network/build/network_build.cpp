@@ -44,11 +44,11 @@ void validate(const NetworkParams& params, const Topology& topology) {
 }
 
 std::shared_ptr<const TrafficPattern> make_pattern(const std::string& name,
-                                                   const TrafficParams& traffic,
+                                                   const std::any& options,
                                                    const Topology& topology) {
   TrafficRegistry patterns;
   register_traffic_patterns(patterns);
-  return patterns.create(name, TrafficContext::of(topology), traffic);
+  return patterns.create(name, TrafficContext::of(topology), options);
 }
 
 namespace {
@@ -60,7 +60,7 @@ std::string shortest(double value) {
 }
 
 // An on/off source bursts above its mean load; a node cannot inject more than a flit a cycle.
-void check_peak_load(const InjectionParams& injection, double load, const std::string& key,
+void check_peak_load(const InjectionProcess& injection, double load, const std::string& key,
                      const std::string& what) {
   const double peak = injection.peak_load(load);
   if (peak > 1.0) {
@@ -79,9 +79,11 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
   std::vector<TrafficSource::Phase> phases;
   std::vector<std::uint64_t> durations;
   const double packet_size = params.packet_size;
+  std::unique_ptr<const InjectionProcess> injection =
+      make_injection_process(params.injection, topology.num_nodes());
   if (params.phases.empty()) {
-    check_peak_load(params.injection, params.load, "traffic.load", "");
-    phases.push_back({make_pattern(params.pattern, params.traffic, topology),
+    check_peak_load(*injection, params.load, "traffic.load", "");
+    phases.push_back({make_pattern(params.pattern, params.pattern_options, topology),
                       params.load / packet_size});
     durations.push_back(PhaseSchedule::kNever);
   } else {
@@ -92,9 +94,9 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
         throw pdes::ConfigError(std::string(kPhasesKey),
                                 what + "load must lie in [0, 1] flits/node/cycle");
       }
-      check_peak_load(params.injection, phase.load, std::string(kPhasesKey), what);
+      check_peak_load(*injection, phase.load, std::string(kPhasesKey), what);
       try {
-        phases.push_back({make_pattern(phase.pattern, phase.traffic, topology),
+        phases.push_back({make_pattern(phase.pattern, phase.pattern_options, topology),
                           phase.load / packet_size});
       } catch (const pdes::ConfigError& e) {
         throw pdes::ConfigError(std::string(kPhasesKey), what + e.what());
@@ -106,7 +108,7 @@ std::shared_ptr<const TrafficSource> make_traffic_source(const NetworkParams& pa
                          params.phases.empty() ? 1 : params.phases_repeat);
   return std::make_shared<const TrafficSource>(
       std::move(phases), std::move(schedule),
-      make_injection_process(params.injection, topology.num_nodes()),
+      std::move(injection),
       params.injection_end_cycle);
 }
 
@@ -160,7 +162,7 @@ NetworkParts make_network_parts(const NetworkParams& params) {
   NetworkParts parts;
   TopologyRegistry topologies;
   register_topologies(topologies);
-  parts.topology = topologies.create(params.topology, params.topology_params);
+  parts.topology = topologies.create(params.topology, params.topology_options);
   validate(params, *parts.topology);
   RoutingRegistry routings;
   register_routings(routings);
@@ -180,8 +182,15 @@ void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
       SelectionSetup{parts.topology.get(), params.router.cycle_ps, params.selection_options});
   WorkloadRegistry workloads;
   register_workloads(workloads);
-  parts.workload = workloads.create(params.workload.kind,
-                                    WorkloadSetup{params, *parts.topology, parts.source});
+  parts.workload = workloads.create(
+      params.workload.kind,
+      WorkloadSetup{params, *parts.topology, parts.source, params.workload.options});
+  const std::string node_kind = parts.workload->required_node_kind();
+  if (!node_kind.empty() && node_kind != params.node_kind) {
+    throw pdes::ConfigError("workload.kind", "value \"" + params.workload.kind +
+                                                 "\" needs network.node_kind = \"" + node_kind +
+                                                 "\" (it is \"" + params.node_kind + "\")");
+  }
   SchedulerRegistry schedulers;
   register_source_schedulers(schedulers);
   parts.scheduler = schedulers.create(params.workload.scheduler);

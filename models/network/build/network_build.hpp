@@ -4,7 +4,7 @@
 // (tests, benchmarks), in the manner of phold::build.
 //
 //   net::NetworkParams params;
-//   params.topology = "torus"; params.topology_params.dims = {8, 8};
+//   params.topology = "torus"; params.topology_options = NetworkSizeKeys{.dims = {8, 8}};
 //   pdes::Simulation sim(kernel_config);
 //   net::NetworkInfo info = net::build_network(sim, params);
 //   sim.run();
@@ -41,10 +41,10 @@ struct NetworkInfo {
 /// Throws pdes::ConfigError on the first bad parameter.
 void validate(const NetworkParams& params, const Topology& topology);
 
-/// The traffic pattern `name` with parameters `traffic` on `topology` (TrafficRegistry); throws
+/// The traffic pattern `name` with parameters `options` on `topology` (TrafficRegistry); throws
 /// pdes::ConfigError naming the pattern's key (traffic.pattern, traffic.hot_spot.nodes, ...).
 std::shared_ptr<const TrafficPattern> make_pattern(const std::string& name,
-                                                   const TrafficParams& traffic,
+                                                   const std::any& options,
                                                    const Topology& topology);
 
 /// The traffic source every node shares: steady traffic or the phases, the arrival process,

@@ -6,9 +6,9 @@
 // Units: delays in cycles (RouterParams::cycle_ps ticks each, default 1000 ps), load in
 // flits/node/cycle, packet size in flits.
 //
-// Traffic: without `phases`, every node sends with `pattern` (parameters `traffic`) at offered
+// Traffic: without `phases`, every node sends with `pattern` (parameters `pattern_options`) at offered
 // load `load` from cycle 1 until injection_end_cycle; with `phases`, the phases replace
-// pattern, traffic and load (node/traffic_phase.hpp), repeated phases_repeat times
+// pattern, pattern_options and load (node/traffic_phase.hpp), repeated phases_repeat times
 // (kRepeatForever: until injection_end_cycle). In both cases arrivals follow `injection`
 // (node/injection_params.hpp).
 //
@@ -33,16 +33,17 @@
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/torus_tie.hpp"
-#include "models/network/topology/topology_params.hpp"
-#include "models/network/traffic/traffic_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 #include "models/network/workload/workload_params.hpp"
 #include "pdes/sim_time.hpp"
 
 namespace net {
 
 struct NetworkParams {
-  std::string topology = "mesh";
-  TopologyParams topology_params{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
+  std::string topology = "mesh";  ///< a name of topology/topology_registry.cpp
+  /// The topology's own parameters (its io::PartConfig section): for the classic topologies a
+  /// NetworkSizeKeys.
+  std::any topology_options = NetworkSizeKeys{{4, 4}, std::nullopt, std::nullopt, std::nullopt};
   std::string routing = "dimension_order";  ///< a name of routing_registry.cpp
   /// network.torus_tie: dimension order's way at a torus half-way tie (routing/torus_tie.hpp).
   /// balanced by default since issue 15 (plus loaded the + channels 1.25x under uniform traffic).
@@ -51,14 +52,16 @@ struct NetworkParams {
   std::string router_kind = "input_queued";     ///< the router LP class (build/lp_kinds.hpp)
   std::string node_kind = "network_interface";  ///< the compute-node LP class
   RouterParams router;
-  /// The routing's own parameters (its RoutingConfig section, routing_registry.hpp), e.g. a
+  /// The routing's own parameters (its io::PartConfig section, routing_registry.hpp), e.g. a
   /// routing's parameters struct; empty: the routing's defaults.
   std::any routing_options;
-  /// The selection function's own parameters (its SelectionConfig section,
+  /// The selection function's own parameters (its io::PartConfig section,
   /// selection/selection_registry.hpp); empty: its defaults.
   std::any selection_options;
-  std::string pattern = "uniform";
-  TrafficParams traffic;
+  std::string pattern = "uniform";  ///< a name of traffic/traffic_registry.cpp
+  /// The pattern's own parameters (its PatternConfig, traffic/pattern_config.hpp), e.g. a
+  /// traffic::HotSpotParams; empty: none.
+  std::any pattern_options;
   std::uint32_t packet_size = 1;     ///< flits
   double load = 0.1;                 ///< flits / node / cycle, in [0, 1]
   InjectionParams injection;         ///< the arrival process
@@ -73,6 +76,14 @@ struct NetworkParams {
   WorkloadParams workload;
   /// The mission generator and the message-level adapter ([mission], [adapter]; docs/missions.md).
   missions::MissionSetup missions;
+
+  /// The topology options as T, created with T's defaults if there are none or they are of
+  /// another type (tests and benchmarks choose a topology's size this way).
+  template <class T>
+  T& topology_options_as() {
+    if (std::any_cast<T>(&topology_options) == nullptr) topology_options = T{};
+    return std::any_cast<T&>(topology_options);
+  }
 
   /// The routing options as T, created with T's defaults if there are none yet (tests and
   /// benchmarks set an algorithm's parameters this way).

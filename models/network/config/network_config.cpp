@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <string>
 #include <utility>
@@ -11,28 +10,18 @@
 #include "io/config/error_collector.hpp"
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
+#include "models/network/node/injection_registry.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
+#include "models/network/traffic/traffic_registry.hpp"
+#include "models/network/workload/workload_registry.hpp"
 
 namespace net {
 
 namespace {
 
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
-
-// The fields of a [[traffic.phases]] table that parameterise its own pattern, and the [traffic]
-// keys that pattern factories name for them.
-struct PatternField {
-  const char* field;
-  std::string_view key;
-};
-constexpr PatternField kPatternFields[] = {
-    {"pattern", kTrafficPatternKey},
-    {"permutation_seed", kPermutationSeedKey},
-    {"hot_spot_nodes", kHotSpotNodesKey},
-    {"hot_spot_fraction", kHotSpotFractionKey},
-};
 
 // A pdes::ConfigError's message without its "key: " prefix.
 std::string message_of(const pdes::ConfigError& e) {
@@ -56,19 +45,6 @@ bool collect(io::ErrorCollector& errors, const io::Config& config, Check&& check
 
 std::uint32_t to_u32(std::int64_t v) { return static_cast<std::uint32_t>(v); }
 
-TopologyParams topology_params_from(const io::Config& config) {
-  TopologyParams t;
-  if (config.is_set("network.dims")) {
-    for (const std::int64_t d : config.get_int_list("network.dims")) t.dims.push_back(to_u32(d));
-  }
-  if (config.is_set("network.concentration")) {
-    t.concentration = to_u32(config.get_int("network.concentration"));
-  }
-  if (config.is_set("network.k")) t.k = to_u32(config.get_int("network.k"));
-  if (config.is_set("network.n")) t.n = to_u32(config.get_int("network.n"));
-  return t;
-}
-
 RouterParams router_params_from(const io::Config& config) {
   RouterParams r;
   r.vcs = to_u32(config.get_int("router.vcs"));
@@ -85,28 +61,12 @@ RouterParams router_params_from(const io::Config& config) {
   return r;
 }
 
-TrafficParams pattern_params_from(const io::Config& config) {
-  TrafficParams t;
-  if (config.is_set("traffic.permutation_seed")) {
-    t.permutation_seed = static_cast<std::uint64_t>(config.get_int("traffic.permutation_seed"));
-  }
-  if (config.is_set("traffic.hot_spot.nodes")) {
-    for (const std::int64_t n : config.get_int_list("traffic.hot_spot.nodes")) {
-      t.hot_spot_nodes.push_back(static_cast<std::uint64_t>(n));
-    }
-  }
-  if (config.is_set("traffic.hot_spot.fraction")) {
-    t.hot_spot_fraction = config.get_float("traffic.hot_spot.fraction");
-  }
-  return t;
-}
-
 InjectionParams injection_params_from(const io::Config& config) {
   InjectionParams i;
-  i.kind = parse_injection_kind(config.get_string("traffic.injection"));
-  i.periodic_offset = parse_periodic_offset(config.get_string("traffic.periodic.offset"));
-  i.mean_on_cycles = config.get_float("traffic.on_off.mean_on");
-  i.mean_off_cycles = config.get_float("traffic.on_off.mean_off");
+  i.kind = config.get_string(kInjectionKey);
+  InjectionRegistry processes;
+  register_injection_processes(processes);
+  i.options = processes.read_options(i.kind, config);
   return i;
 }
 
@@ -119,52 +79,64 @@ std::string phase_label(std::size_t index, const io::TableRow& row) {
 // One [[traffic.phases]] table. A phase without `pattern` takes traffic.pattern with its
 // [traffic] parameters; the pattern fields of a table go with the table's own pattern.
 TrafficPhase phase_from(const io::TableRow& row, std::size_t index, const NetworkParams& p,
-                        io::ErrorCollector& errors) {
+                        const TrafficRegistry& patterns, io::ErrorCollector& errors) {
   TrafficPhase phase;
   phase.duration_cycles = static_cast<std::uint64_t>(row.get_int("duration"));
   phase.load = row.has_value("load") ? row.get_float("load") : p.load;
   if (!row.has_value("pattern")) {
     phase.pattern = p.pattern;
-    phase.traffic = p.traffic;
-    for (const PatternField& f : kPatternFields) {
-      if (std::string_view(f.field) == "pattern" || !row.is_set(f.field)) continue;
-      errors.add(kPhasesKey, phase_label(index, row) + ": field " + f.field +
+    phase.pattern_options = p.pattern_options;
+    for (const std::string& field : patterns.set_phase_fields(row)) {
+      errors.add(kPhasesKey, phase_label(index, row) + ": field " + field +
                                  " parameterises the phase's own pattern, and the phase has "
                                  "none; give `pattern` in the table, or set " +
-                                 std::string(f.key) + " for traffic.pattern");
+                                 patterns.key_of_phase_field(field) + " for traffic.pattern");
     }
     return phase;
   }
   phase.pattern = row.get_string("pattern");
-  if (row.has_value("permutation_seed")) {
-    phase.traffic.permutation_seed = static_cast<std::uint64_t>(row.get_int("permutation_seed"));
-  }
-  if (row.has_value("hot_spot_nodes")) {
-    for (const std::int64_t n : row.get_int_list("hot_spot_nodes")) {
-      phase.traffic.hot_spot_nodes.push_back(static_cast<std::uint64_t>(n));
-    }
-  }
-  if (row.has_value("hot_spot_fraction")) {
-    phase.traffic.hot_spot_fraction = row.get_float("hot_spot_fraction");
+  try {
+    phase.pattern_options = patterns.read_phase_options(phase.pattern, row);
+  } catch (const pdes::ConfigError& e) {
+    errors.add(kPhasesKey, phase_label(index, row) + ": " + message_of(e));
   }
   return phase;
 }
 
+// True if the phase's fields make options for its pattern (else read_phases reported why).
+bool reads_options(const TrafficRegistry& patterns, const std::string& pattern,
+                   const io::TableRow& row) {
+  try {
+    (void)patterns.read_phase_options(pattern, row);
+    return true;
+  } catch (const pdes::ConfigError&) {
+    return false;
+  }
+}
+
 // A pattern factory names [traffic] keys; for a phase with its own pattern, name its fields.
-std::string phase_pattern_message(const pdes::ConfigError& e, bool own_pattern) {
+std::string phase_pattern_message(const pdes::ConfigError& e, bool own_pattern,
+                                  const TrafficRegistry& patterns) {
   if (own_pattern) {
-    for (const PatternField& f : kPatternFields) {
-      if (e.key() == f.key) return std::string("field ") + f.field + ": " + message_of(e);
+    if (e.key() == kTrafficPatternKey) return "field pattern: " + message_of(e);
+    for (const PatternEntry& entry : patterns.entries()) {
+      if (!entry.config) continue;
+      for (const PatternParameter& parameter : entry.config->parameters) {
+        if (e.key() == parameter.key()) {
+          return "field " + parameter.phase_field() + ": " + message_of(e);
+        }
+      }
     }
   }
   return e.what();
 }
 
-void read_phases(const io::Config& config, NetworkParams& p, io::ErrorCollector& errors) {
+void read_phases(const io::Config& config, NetworkParams& p, const TrafficRegistry& patterns,
+                 io::ErrorCollector& errors) {
   if (config.is_set(kPhasesKey)) {
     const std::vector<io::TableRow>& rows = config.get_table_list(kPhasesKey);
     for (std::size_t i = 0; i < rows.size(); ++i) {
-      p.phases.push_back(phase_from(rows[i], i, p, errors));
+      p.phases.push_back(phase_from(rows[i], i, p, patterns, errors));
     }
   }
   if (!config.is_set(kPhasesRepeatKey)) return;
@@ -182,46 +154,24 @@ void read_phases(const io::Config& config, NetworkParams& p, io::ErrorCollector&
   }
 }
 
-// A relative workload.message_file is read from the configuration file's folder, so that a
-// configuration and its messages travel together (sweeps and cluster jobs run elsewhere).
 WorkloadParams workload_params_from(const io::Config& config) {
   WorkloadParams w;
   w.kind = config.get_string("workload.kind");
   w.scheduler = config.get_string("workload.scheduler");
-  const std::filesystem::path config_file = config.source_name();
-  const auto beside_config = [&](const std::string& key) {
-    const std::filesystem::path file = config.get_string(key);
-    if (!file.empty() && file.is_relative() && std::filesystem::is_regular_file(config_file)) {
-      return (config_file.parent_path() / file).lexically_normal().string();
-    }
-    return file.string();
-  };
-  w.message_file = beside_config("workload.message_file");
-  w.trace_dir = beside_config("workload.trace_dir");
-  w.rank_mapping = config.get_string("workload.rank_mapping");
-  w.mapping_file = beside_config("workload.mapping_file");
-  w.mapping_seed = static_cast<std::uint64_t>(config.get_int("workload.mapping_seed"));
-  w.compute_scale = config.get_float("workload.compute_scale");
-  w.flit_bytes = static_cast<std::uint32_t>(config.get_int("workload.flit_bytes"));
-  w.allreduce = config.get_string("workload.allreduce");
-  w.tree = config.get_string("workload.tree");
-  w.barrier = config.get_string("workload.barrier");
-  w.alltoall = config.get_string("workload.alltoall");
-  w.allgather = config.get_string("workload.allgather");
-  w.eager_limit = static_cast<std::uint64_t>(config.get_int("workload.eager_limit"));
-  w.skeleton = config.get_string("workload.skeleton");
-  w.skeleton_ranks = static_cast<std::uint32_t>(config.get_int("workload.skeleton_ranks"));
-  w.iterations = static_cast<std::uint32_t>(config.get_int("workload.iterations"));
-  w.problem_size = static_cast<std::uint32_t>(config.get_int("workload.problem_size"));
-  w.ns_per_point = config.get_float("workload.ns_per_point");
-  w.bytes_per_point = static_cast<std::uint32_t>(config.get_int("workload.bytes_per_point"));
+  WorkloadRegistry workloads;
+  register_workloads(workloads);
+  w.options = workloads.read_options(w.kind, config);
   return w;
 }
 
 NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) {
   NetworkParams p;
   p.topology = config.get_string("network.topology");
-  p.topology_params = topology_params_from(config);
+  {
+    TopologyRegistry topologies;
+    register_topologies(topologies);
+    p.topology_options = topologies.read_options(p.topology, config);
+  }
   p.routing = config.get_string("network.routing");
   p.torus_tie = parse_torus_tie(config.get_string("network.torus_tie"));
   p.selection = config.get_string("router.selection");
@@ -239,7 +189,9 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
     p.selection_options = selections.read_options(p.selection, config);
   }
   p.pattern = config.get_string("traffic.pattern");
-  p.traffic = pattern_params_from(config);
+  TrafficRegistry patterns;
+  register_traffic_patterns(patterns);
+  collect(errors, config, [&] { p.pattern_options = patterns.read_options(p.pattern, config); });
   p.packet_size = to_u32(config.get_int("traffic.packet_size"));
   p.load = config.get_float("traffic.load");
   p.injection = injection_params_from(config);
@@ -247,7 +199,7 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   if (config.is_set("traffic.injection_end")) {
     p.injection_end_cycle = static_cast<std::uint64_t>(config.get_int("traffic.injection_end"));
   }
-  read_phases(config, p, errors);
+  read_phases(config, p, patterns, errors);
   p.workload = workload_params_from(config);
   p.missions = missions::mission_setup_from(config);
   return p;
@@ -267,19 +219,24 @@ void check_against_topology(const io::Config& config, const NetworkParams& p,
     vc_classes = parts.routing->vc_classes();
   });
   collect(errors, config, [&] { p.router.validate(p.packet_size, vc_classes); });
-  collect(errors, config, [&] { p.injection.validate(); });
 
   // Each phase's pattern on its own, so that the message says which phase (and line).
   bool phases_ok = true;
   const std::vector<io::TableRow>* rows =
       config.is_set(kPhasesKey) ? &config.get_table_list(kPhasesKey) : nullptr;
+  TrafficRegistry patterns;
+  register_traffic_patterns(patterns);
   for (std::size_t i = 0; i < p.phases.size(); ++i) {
     const bool own_pattern = (*rows)[i].has_value("pattern");
+    if (own_pattern && !reads_options(patterns, p.phases[i].pattern, (*rows)[i])) {
+      phases_ok = false;  // reported by read_phases
+      continue;
+    }
     try {
-      make_pattern(p.phases[i].pattern, p.phases[i].traffic, topology);
+      make_pattern(p.phases[i].pattern, p.phases[i].pattern_options, topology);
     } catch (const pdes::ConfigError& e) {
-      errors.add(kPhasesKey,
-                 phase_label(i, (*rows)[i]) + ": " + phase_pattern_message(e, own_pattern));
+      errors.add(kPhasesKey, phase_label(i, (*rows)[i]) + ": " +
+                                 phase_pattern_message(e, own_pattern, patterns));
       phases_ok = false;
     }
   }
@@ -354,7 +311,7 @@ NetworkSetup network_setup_from(const io::Config& config) {
   const bool topology_ok = collect(errors, config, [&] {
     TopologyRegistry topologies;
     register_topologies(topologies);
-    s.topology = topologies.create(s.params.topology, s.params.topology_params);
+    s.topology = topologies.create(s.params.topology, s.params.topology_options);
   });
   if (topology_ok) {
     s.parts.topology = s.topology;

@@ -15,37 +15,12 @@ namespace net {
 
 namespace {
 
-std::string format_load(double load) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", load);
-  return buffer;
-}
-
-std::string traffic_summary(const NetworkParams& p) {
-  std::string out;
-  if (p.phases.empty()) {
-    out = p.pattern + " at " + format_load(p.load) + " flits/node/cycle";
-  } else {
-    out = std::to_string(p.phases.size()) + " phases (";
-    for (std::size_t i = 0; i < p.phases.size(); ++i) {
-      if (i > 0) out += ", ";
-      out += p.phases[i].pattern + " " + format_load(p.phases[i].load) + " for " +
-             std::to_string(p.phases[i].duration_cycles);
-    }
-    out +=
-        p.phases_repeat == kRepeatForever ? "), repeated" : ") x" + std::to_string(p.phases_repeat);
-  }
-  return out + ", " + std::string(to_string(p.injection.kind)) + ", " +
+// What the nodes send: the workload's name and its own summary.
+std::string workload_summary(const NetworkParams& p, const Workload& workload) {
+  const std::string summary = workload.summary();
+  if (!workload.is_finite()) return summary.empty() ? p.workload.kind : summary;
+  return p.workload.kind + (summary.empty() ? "" : " (" + summary + ")") + ", " +
          std::to_string(p.packet_size) + "-flit packets";
-}
-
-// What the nodes send, when it is not the [traffic] section.
-std::string workload_summary(const NetworkParams& p) {
-  std::string out = p.workload.kind;
-  if (!p.workload.message_file.empty() && p.workload.kind == "message_list") {
-    out += " (" + p.workload.message_file + ")";
-  }
-  return out + ", " + std::to_string(p.packet_size) + "-flit packets";
 }
 
 }  // namespace
@@ -95,7 +70,7 @@ std::vector<models::Figure> NetworkModel::summary(const pdes::RunResult& /*run*/
                      std::to_string(r.buffer_depth) + " flits, " +
                      std::to_string(r.head_delay() + r.st_delay + r.link_latency) + "-cycle hop"),
       Figure::note("traffic",
-                   (p.workload.kind == "synthetic" ? traffic_summary(p) : workload_summary(p)) +
+                   workload_summary(p, *setup_.parts.workload) +
                        (p.workload.scheduler == "fifo" ? ""
                                                        : ", scheduler " + p.workload.scheduler)),
   };
@@ -111,7 +86,7 @@ std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
   r.latency_table = setup_.latency_table;
   r.packet_sample_every = setup_.packet_sample_every;
   r.warmup_packets = setup_.warmup_packets;
-  r.finite_workload = setup_.params.workload.kind != "synthetic";
+  r.finite_workload = setup_.parts.workload->is_finite();
   r.message_table = setup_.message_table;
   // The app combines the results over MPI_COMM_WORLD; the warm-up in packets needs the same
   // collective earlier (ModelResults has no hook of its own for it).

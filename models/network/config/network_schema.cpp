@@ -8,7 +8,7 @@
 #include "models/network/build/lp_kinds.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/metrics/latency_table.hpp"
-#include "models/network/node/injection_params.hpp"
+#include "models/network/node/injection_registry.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
@@ -28,18 +28,6 @@ constexpr std::int64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
 constexpr std::int64_t kMaxCycles = std::int64_t{1} << 62;
 constexpr std::int64_t kMaxDelay = 1'000'000;  // cycles: a pipeline stage, not a run
 constexpr std::int64_t kMaxWindow = std::int64_t{1} << 40;
-
-std::vector<std::string> topology_names() {
-  TopologyRegistry registry;
-  register_topologies(registry);
-  return registry.names();
-}
-
-std::vector<std::string> pattern_names() {
-  TrafficRegistry registry;
-  register_traffic_patterns(registry);
-  return registry.names();
-}
 
 std::vector<std::string> switching_names() {
   return {std::string(to_string(SwitchingMode::kWormhole)),
@@ -63,20 +51,10 @@ void declare_network_section(io::Schema& s, const NetworkParams& d) {
       .describe(
           "Topology family; its size keys are network.dims (mesh, torus), network.n "
           "(hypercube, fat_tree) and network.k (fat_tree)");
-  s.add_int_list("network.dims", {})
-      .optional()
-      .range(1, kMaxU32)
-      .describe("mesh, torus: routers per dimension, e.g. [8, 8] (dimension 0 first)");
-  s.add_int("network.n", 0)
-      .optional()
-      .range(1, kMaxU32)
-      .describe("hypercube: dimension (2^n routers); fat_tree: levels");
-  s.add_int("network.k", 0).optional().range(1, kMaxU32).describe("fat_tree: switch arity");
-  s.add_int("network.concentration", 0)
-      .optional()
-      .range(1, kMaxU32)
-      .unit("nodes")
-      .describe("mesh, torus, hypercube: nodes per router (not given: 1)");
+  // Each topology's own keys (the classic ones share network.dims, .n, .k, .concentration).
+  TopologyRegistry topologies;
+  register_topologies(topologies);
+  topologies.declare_config(s);
   s.add_choice("network.routing", d.routing, routing_names())
       .describe("Routing algorithm; it must fit the topology");
   s.add_choice("network.torus_tie", std::string(to_string(d.torus_tie)), torus_tie_names())
@@ -136,7 +114,9 @@ void declare_router_section(io::Schema& s, const RouterParams& r) {
 }
 
 void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
-  const std::vector<std::string> patterns = pattern_names();
+  TrafficRegistry registry;
+  register_traffic_patterns(registry);
+  const std::vector<std::string> patterns = registry.names();
   s.describe_section("traffic", "Synthetic traffic of every compute node");
   activate_with_model(s, "traffic");
   s.add_choice("traffic.pattern", d.pattern, patterns)
@@ -149,8 +129,9 @@ void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
       .range(1, 65535)
       .unit("flits")
       .describe("Flits per packet");
-  s.add_choice("traffic.injection", std::string(to_string(d.injection.kind)),
-               injection_kind_names())
+  InjectionRegistry processes;
+  register_injection_processes(processes);
+  s.add_choice(std::string(kInjectionKey), d.injection.kind, processes.names())
       .describe("Arrival process: bernoulli, poisson, periodic or on_off (bursty)");
   s.add_int("traffic.warmup_cycles", static_cast<std::int64_t>(d.warmup_cycles))
       .range(0, kMaxCycles)
@@ -168,44 +149,13 @@ void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
       .range(1, kMaxCycles)
       .unit("cycles")
       .describe("No packet is generated at or after this cycle (not given: the run's end)");
-  s.add_int("traffic.permutation_seed", 0)
-      .optional()
-      .range(0, std::numeric_limits<std::int64_t>::max())
-      .describe("random_permutation: seed of the permutation (required by that pattern)");
+  // Each pattern's parameters, from its own declaration (traffic/pattern_config.hpp).
+  registry.declare_config(s);
 
-  s.describe_section("traffic.hot_spot", "Hot-spot pattern (Pfister & Norton)");
-  s.section_active_when("traffic.hot_spot", "traffic.pattern", "hot_spot");
-  s.add_int_list("traffic.hot_spot.nodes", {})
-      .optional()
-      .min(0)
-      .describe("Hot nodes (distinct node ids), required");
-  s.add_float("traffic.hot_spot.fraction", 0.0)
-      .optional()
-      .range(0.0, 1.0)
-      .describe("Share of packets sent to a hot node (the rest is uniform), required");
+  // Each arrival process's own section (node/injection_registry.cpp).
+  processes.declare_config(s);
 
-  s.describe_section("traffic.periodic",
-                     "Periodic injection: a packet every packet_size/load "
-                     "cycles");
-  s.section_active_when("traffic.periodic", "traffic.injection", "periodic");
-  s.add_choice("traffic.periodic.offset", std::string(to_string(d.injection.periodic_offset)),
-               periodic_offset_names())
-      .describe("Node phase offsets: aligned (all at once), staggered (n/N of a period), random");
-
-  s.describe_section("traffic.on_off", "Bursty injection: two-state Markov-modulated Bernoulli");
-  s.section_active_when("traffic.on_off", "traffic.injection", "on_off");
-  s.add_float("traffic.on_off.mean_on", d.injection.mean_on_cycles)
-      .min(1.0)
-      .finite()
-      .unit("cycles")
-      .describe("Mean burst length (geometric); bursts run at load * (on + off) / on");
-  s.add_float("traffic.on_off.mean_off", d.injection.mean_off_cycles)
-      .min(1.0)
-      .finite()
-      .unit("cycles")
-      .describe("Mean silence between bursts (geometric)");
-
-  s.add_table_list("traffic.phases")
+  io::KeyBuilder& phases = s.add_table_list("traffic.phases")
       .optional()
       .list_size(1, 1024)
       .describe(
@@ -223,19 +173,8 @@ void declare_traffic_section(io::Schema& s, const NetworkParams& d) {
                  .optional()
                  .range(0.0, 1.0)
                  .unit("flits/node/cycle")
-                 .describe("Offered load of the phase (not given: traffic.load)"))
-      .field(io::field_int("permutation_seed", 0)
-                 .optional()
-                 .range(0, std::numeric_limits<std::int64_t>::max())
-                 .describe("Phase pattern random_permutation: its seed"))
-      .field(io::field_int_list("hot_spot_nodes", {})
-                 .optional()
-                 .min(0)
-                 .describe("Phase pattern hot_spot: the hot nodes"))
-      .field(io::field_float("hot_spot_fraction", 0.0)
-                 .optional()
-                 .range(0.0, 1.0)
-                 .describe("Phase pattern hot_spot: the share sent to hot nodes"));
+                 .describe("Offered load of the phase (not given: traffic.load)"));
+  for (const io::KeyBuilder& field : registry.phase_fields()) phases.field(field);
   s.add_float("traffic.phases_repeat", 1.0)
       .optional()
       .min(1.0)
@@ -255,81 +194,10 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "Which queued message a node sends its next packet from: fifo (oldest first, whole) "
           "or shortest_first (fewest flits left)");
-  s.add_string("workload.message_file", w.message_file)
-      .describe(
-          "message_list: the file of messages, one 'cycle src dst flits [group]' per line; a "
-          "path relative to the configuration file's folder");
-  s.add_string("workload.trace_dir", w.trace_dir)
-      .describe(
-          "replay: the directory of logical traces, rank-0.trace .. rank-(P-1).trace "
-          "(docs/workloads.md); relative to the configuration file's folder");
-  s.add_choice("workload.rank_mapping", w.rank_mapping, {"linear", "random", "file"})
-      .describe(
-          "replay, skeleton: rank r on node r (linear), on a seeded random permutation, or as "
-          "workload.mapping_file says");
-  s.add_string("workload.mapping_file", w.mapping_file)
-      .describe(
-          "rank_mapping = file: the node of each rank, one node id per line in rank order; "
-          "relative to the configuration file's folder");
-  s.add_int("workload.mapping_seed", static_cast<std::int64_t>(w.mapping_seed))
-      .range(0, std::numeric_limits<std::int64_t>::max())
-      .describe("replay, rank_mapping = random: the permutation's seed");
-  s.add_float("workload.compute_scale", w.compute_scale)
-      .min(0.0)
-      .finite()
-      .describe("replay: compute gaps are multiplied by this (0: communication only)");
-  s.add_int("workload.flit_bytes", w.flit_bytes)
-      .range(1, 1 << 20)
-      .unit("bytes")
-      .describe("replay: bytes per flit (a message of B bytes is ceil(B / flit_bytes) flits)");
-  s.add_choice("workload.allreduce", w.allreduce, replay::allreduce_algorithm_names())
-      .describe(
-          "replay, skeleton: allreduce as a binomial reduce to rank 0 then a bcast, or by "
-          "recursive doubling (a power-of-two number of ranks; a communicator of another size "
-          "reduces and broadcasts)");
-  s.add_choice("workload.tree", w.tree, replay::tree_shape_names())
-      .describe(
-          "replay, skeleton: the tree of bcast, reduce, reduce_bcast allreduce and tree "
-          "barrier: binomial (MPICH) or flat (the root exchanges with every rank directly)");
-  s.add_choice("workload.barrier", w.barrier, replay::barrier_algorithm_names())
-      .describe(
-          "replay, skeleton: barrier by dissemination (ceil(log2 P) rounds of one message per "
-          "rank) or as a tree (gather to rank 0 along workload.tree, then release)");
-  s.add_choice("workload.alltoall", w.alltoall, replay::alltoall_algorithm_names())
-      .describe(
-          "replay, skeleton: alltoall by pairwise exchange (P - 1 rounds), linear (every "
-          "message at once) or Bruck's algorithm (ceil(log2 P) rounds of combined blocks)");
-  s.add_choice("workload.allgather", w.allgather, replay::allgather_algorithm_names())
-      .describe(
-          "replay, skeleton: allgather by a ring (P - 1 rounds), recursive doubling (log2 P "
-          "rounds; Bruck's when P is not a power of two) or Bruck's algorithm");
-  s.add_int("workload.eager_limit", static_cast<std::int64_t>(w.eager_limit))
-      .range(0, std::int64_t{1} << 40)
-      .unit("bytes")
-      .describe(
-          "replay, skeleton: point-to-point messages above this size use the rendezvous "
-          "protocol (request to send, clear to send, then the data)");
-  s.add_choice("workload.skeleton", w.skeleton, replay::skeleton_names())
-      .describe("skeleton: the application (lu, mg, lammps, pop, sweep3d, fft; docs/workloads.md)");
-  s.add_int("workload.skeleton_ranks", w.skeleton_ranks)
-      .range(0, kMaxU32)
-      .describe("skeleton: MPI ranks (0: one per node)");
-  s.add_int("workload.iterations", w.iterations)
-      .range(1, 1'000'000)
-      .describe("skeleton: time steps or solver iterations");
-  s.add_int("workload.problem_size", w.problem_size)
-      .range(1, 1'000'000)
-      .unit("points")
-      .describe("skeleton: points per dimension of the global grid");
-  s.add_float("workload.ns_per_point", w.ns_per_point)
-      .min(0.0)
-      .finite()
-      .unit("ns")
-      .describe("skeleton: compute per grid point and step");
-  s.add_int("workload.bytes_per_point", w.bytes_per_point)
-      .range(1, 1 << 20)
-      .unit("bytes")
-      .describe("skeleton: bytes of one point in a message");
+  // Each workload's own keys (workload/*_entry.cpp, missions excepted: [mission]).
+  WorkloadRegistry workloads;
+  register_workloads(workloads);
+  workloads.declare_config(s);
 }
 
 void declare_metrics_section(io::Schema& s) {

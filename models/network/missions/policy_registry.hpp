@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "models/network/missions/scheduling_policy.hpp"
-#include "models/network/topology/named_registry.hpp"
+#include "pdes/registry.hpp"
 
 namespace net::missions {
 
-class PolicyRegistry : public NamedRegistry<SchedulingPolicy> {
+class PolicyRegistry : public pdes::FactoryRegistry<SchedulingPolicy> {
  public:
-  PolicyRegistry() : NamedRegistry("adapter.policy", "scheduling policy") {}
+  PolicyRegistry() : FactoryRegistry("adapter.policy", "scheduling policy") {}
 };
 
 void register_policies(PolicyRegistry& registry);

@@ -4,29 +4,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "models/network/node/bernoulli_injection.hpp"
-#include "models/network/node/on_off_injection.hpp"
-#include "models/network/node/periodic_injection.hpp"
-#include "models/network/node/poisson_injection.hpp"
+#include "models/network/node/injection_registry.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
 
 std::unique_ptr<const InjectionProcess> make_injection_process(const InjectionParams& params,
                                                                std::uint64_t num_nodes) {
-  params.validate();
-  switch (params.kind) {
-    case InjectionKind::kBernoulli:
-      return std::make_unique<const BernoulliInjection>();
-    case InjectionKind::kPoisson:
-      return std::make_unique<const PoissonInjection>();
-    case InjectionKind::kPeriodic:
-      return std::make_unique<const PeriodicInjection>(params.periodic_offset, num_nodes);
-    case InjectionKind::kOnOff:
-      return std::make_unique<const OnOffInjection>(params.mean_on_cycles, params.mean_off_cycles);
-  }
-  PDES_CHECK(false, "unknown injection kind");
-  return nullptr;
+  InjectionRegistry registry;
+  register_injection_processes(registry);
+  return registry.create(params.kind, InjectionSetup{num_nodes, params.options});
 }
 
 std::uint64_t geometric_trials(double p, pdes::Rng& rng) {

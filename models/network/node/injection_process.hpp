@@ -50,6 +50,9 @@ class InjectionProcess {
 
   /// The traffic.injection name ("bernoulli", ...).
   virtual std::string_view name() const = 0;
+  /// The load (flits/node/cycle) a node offers at its busiest, for a mean load `load`: the
+  /// load during a burst for a bursty process, `load` itself for the others.
+  virtual double peak_load(double load) const { return load; }
 
   /// Starts a segment of constant `rate` whose first cycle is `first` (>= 1), for node `node`:
   /// resets the process's fields of `state`. May draw.
@@ -63,7 +66,8 @@ class InjectionProcess {
                                       InjectionState& state, pdes::Rng& rng) const = 0;
 };
 
-/// The process chosen by `params` (validated), for a network of `num_nodes` nodes.
+/// The process chosen by `params` (injection_registry.cpp), for a network of `num_nodes` nodes;
+/// throws pdes::ConfigError naming the key of a bad parameter.
 std::unique_ptr<const InjectionProcess> make_injection_process(const InjectionParams& params,
                                                                std::uint64_t num_nodes);
 

@@ -1,12 +1,73 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/node/periodic_injection.hpp"
 
+#include <array>
+#include <utility>
+
+#include "io/config/configurable_registry.hpp"
+#include "models/network/node/injection_registry.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 #include "pdes/error.hpp"
 
 namespace net {
+
+namespace {
+
+constexpr std::array<std::pair<PeriodicOffset, std::string_view>, 3> kOffsets{{
+    {PeriodicOffset::kAligned, "aligned"},
+    {PeriodicOffset::kStaggered, "staggered"},
+    {PeriodicOffset::kRandom, "random"},
+}};
+
+}  // namespace
+
+std::string_view to_string(PeriodicOffset offset) {
+  for (const auto& [o, name] : kOffsets) {
+    if (o == offset) return name;
+  }
+  return "?";
+}
+
+std::vector<std::string> periodic_offset_names() {
+  std::vector<std::string> names;
+  for (const auto& [offset, name] : kOffsets) names.emplace_back(name);
+  return names;
+}
+
+PeriodicOffset parse_periodic_offset(std::string_view name) {
+  for (const auto& [o, n] : kOffsets) {
+    if (n == name) return o;
+  }
+  std::string valid;
+  for (const auto& [o, n] : kOffsets) valid += (valid.empty() ? "" : ", ") + std::string(n);
+  throw pdes::ConfigError(std::string(kPeriodicOffsetKey), "unknown periodic offset '" +
+                                                              std::string(name) +
+                                                              "'; valid names: " + valid);
+}
+
+std::unique_ptr<InjectionProcess> PeriodicInjection::create(const InjectionSetup& setup) {
+  const auto params = io::options_or_default<PeriodicParams>(setup.options);
+  return std::make_unique<PeriodicInjection>(params.offset, setup.num_nodes);
+}
+
+io::PartConfig PeriodicInjection::config() {
+  const auto declare = [](io::Schema& s) {
+    s.describe_section("traffic.periodic", "Periodic injection: a packet every packet_size/load "
+                                           "cycles");
+    s.section_active_when("traffic.periodic", std::string(kInjectionKey), "periodic");
+    s.add_choice(std::string(kPeriodicOffsetKey),
+                 std::string(to_string(PeriodicParams{}.offset)), periodic_offset_names())
+        .describe(
+            "Node phase offsets: aligned (all at once), staggered (n/N of a period), random");
+  };
+  return {"traffic.periodic", declare, [](const io::Config& config) -> std::any {
+            return PeriodicParams{
+                parse_periodic_offset(config.get_string(kPeriodicOffsetKey))};
+          }};
+}
 
 PeriodicInjection::PeriodicInjection(PeriodicOffset offset, std::uint64_t num_nodes)
     : offset_(offset), num_nodes_(num_nodes) {

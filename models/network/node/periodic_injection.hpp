@@ -17,15 +17,46 @@
 // first cycle plus the offset.
 #pragma once
 
+#include <any>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "io/config/part_config.hpp"
 
 #include "models/network/node/injection_process.hpp"
 
 namespace net {
 
+inline constexpr std::string_view kPeriodicOffsetKey = "traffic.periodic.offset";
+
+/// Where in its period a periodic source sends its first packet.
+enum class PeriodicOffset : std::uint8_t {
+  kAligned,    ///< every node at the start of the period: synchronised bursts
+  kStaggered,  ///< node n at n/N of the period: evenly spread, deterministic
+  kRandom,     ///< uniform in the period, drawn by each node from its own stream
+};
+
+std::string_view to_string(PeriodicOffset offset);
+std::vector<std::string> periodic_offset_names();
+/// Throws pdes::ConfigError naming kPeriodicOffsetKey for an unknown name.
+PeriodicOffset parse_periodic_offset(std::string_view name);
+
+/// [traffic.periodic]
+struct PeriodicParams {
+  PeriodicOffset offset = PeriodicOffset::kStaggered;
+};
+
+struct InjectionSetup;
+
 class PeriodicInjection final : public InjectionProcess {
  public:
   PeriodicInjection(PeriodicOffset offset, std::uint64_t num_nodes);
+  static std::unique_ptr<InjectionProcess> create(const InjectionSetup& setup);
+  /// [traffic.periodic], active while traffic.injection = "periodic".
+  static io::PartConfig config();
 
   std::string_view name() const override { return "periodic"; }
   void begin(std::uint64_t first, double rate, NodeId node, InjectionState& state,

@@ -14,7 +14,9 @@
 #include <string>
 
 #include "models/network/node/phase_schedule.hpp"
-#include "models/network/traffic/traffic_params.hpp"
+#include <any>
+
+#include "models/network/traffic/pattern_config.hpp"
 
 namespace net {
 
@@ -24,7 +26,7 @@ inline constexpr std::string_view kPhasesRepeatKey = "traffic.phases_repeat";
 struct TrafficPhase {
   std::uint64_t duration_cycles = 1;  ///< >= 1
   std::string pattern = "uniform";    ///< a TrafficRegistry name
-  TrafficParams traffic;              ///< the pattern's parameters (hot spots, permutation seed)
+  std::any pattern_options;           ///< the pattern's parameters (its PatternConfig)
   double load = 0.1;                  ///< flits / node / cycle, in [0, 1]
 };
 

@@ -30,7 +30,7 @@ void register_fat_tree_nca(RoutingRegistry& registry) {
         return std::make_unique<FatTreeNcaRouting>(setup.topology,
                                                    setup.options_or_default<UpPortPolicy>());
       },
-      RoutingConfig{declare_nca_section, [](const io::Config& config) -> std::any {
+      io::PartConfig{"nca", declare_nca_section, [](const io::Config& config) -> std::any {
                       return parse_up_port_policy(config.get_string("nca.up_port"));
                     }});
 }

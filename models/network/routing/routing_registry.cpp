@@ -15,23 +15,6 @@
 
 namespace net {
 
-void RoutingRegistry::add(std::string name, std::string description, Factory factory,
-                          RoutingConfig config) {
-  configs_.emplace_back(name, std::move(config));
-  add(std::move(name), std::move(description), std::move(factory));
-}
-
-void RoutingRegistry::declare_config(io::Schema& schema) const {
-  for (const auto& [name, config] : configs_) config.declare(schema);
-}
-
-std::any RoutingRegistry::read_options(std::string_view name, const io::Config& config) const {
-  for (const auto& [entry, routing_config] : configs_) {
-    if (entry == name) return routing_config.read(config);
-  }
-  return {};
-}
-
 namespace {
 
 template <class Algorithm, class... Extra>

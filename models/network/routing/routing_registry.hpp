@@ -7,7 +7,7 @@
 //   std::unique_ptr<RoutingAlgorithm> r = registry.create("valiant", RoutingSetup{*topology});
 //
 // An entry is a routing algorithm's whole registration: its name, description and factory, and,
-// for an algorithm with parameters of its own, its configuration section (RoutingConfig): the
+// for an algorithm with parameters of its own, its configuration section (io::PartConfig): the
 // keys it declares and how it reads them into its parameters struct. The network model carries
 // that struct opaquely (NetworkParams::routing_options, a std::any) to the factory.
 //
@@ -32,7 +32,7 @@
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/routing/torus_tie.hpp"
-#include "models/network/topology/named_registry.hpp"
+#include "io/config/configurable_registry.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net {
@@ -42,7 +42,7 @@ struct RoutingSetup {
   const Topology& topology;
   RouterParams router{};          ///< e.g. for the zero-load latency of a packet
   std::uint32_t packet_size = 1;  ///< flits of a data packet
-  /// The algorithm's own parameters, as its RoutingConfig::read made them; empty: its defaults.
+  /// The algorithm's own parameters, as its io::PartConfig::read made them; empty: its defaults.
   std::any options{};
   /// network.torus_tie: the way dimension-order routes take at a torus half-way tie.
   TorusTie torus_tie = TorusTie::kPlus;
@@ -50,36 +50,13 @@ struct RoutingSetup {
   /// The options as T, or T's defaults when none were given.
   template <class T>
   T options_or_default() const {
-    if (!options.has_value()) return T{};
-    const T* typed = std::any_cast<T>(&options);
-    PDES_CHECK(typed != nullptr, "routing options of another algorithm's type");
-    return *typed;
+    return io::options_or_default<T>(options);
   }
 };
 
-/// The configuration section of a routing algorithm with parameters of its own.
-struct RoutingConfig {
-  /// Declares the section's keys (types, defaults, units, ranges, descriptions).
-  std::function<void(io::Schema&)> declare;
-  /// The parameters struct from a validated configuration (RoutingSetup::options).
-  std::function<std::any(const io::Config&)> read;
-};
-
-class RoutingRegistry : public NamedRegistry<RoutingAlgorithm, const RoutingSetup&> {
+class RoutingRegistry : public io::ConfigurableRegistry<RoutingAlgorithm, const RoutingSetup&> {
  public:
-  RoutingRegistry() : NamedRegistry("network.routing", "routing") {}
-
-  using NamedRegistry::add;
-  /// An algorithm with a configuration section of its own.
-  void add(std::string name, std::string description, Factory factory, RoutingConfig config);
-
-  /// Declares the sections of every routing that has one.
-  void declare_config(io::Schema& schema) const;
-  /// The options of routing `name` read from `config`; empty if it has no section.
-  std::any read_options(std::string_view name, const io::Config& config) const;
-
- private:
-  std::vector<std::pair<std::string, RoutingConfig>> configs_;
+  RoutingRegistry() : ConfigurableRegistry("network.routing", "routing") {}
 };
 
 /// Adds every routing algorithm, one line each.

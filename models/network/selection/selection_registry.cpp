@@ -12,28 +12,6 @@
 
 namespace net {
 
-void SelectionRegistry::add(std::string name, std::string description, Factory factory,
-                            SelectionConfig config) {
-  configs_.emplace_back(name, std::move(config));
-  add(std::move(name), std::move(description), std::move(factory));
-}
-
-void SelectionRegistry::declare_config(io::Schema& schema) const {
-  std::vector<std::string> declared;
-  for (const auto& [name, config] : configs_) {
-    if (std::find(declared.begin(), declared.end(), config.section) != declared.end()) continue;
-    declared.push_back(config.section);
-    config.declare(schema);
-  }
-}
-
-std::any SelectionRegistry::read_options(std::string_view name, const io::Config& config) const {
-  for (const auto& [entry, selection_config] : configs_) {
-    if (entry == name) return selection_config.read(config);
-  }
-  return {};
-}
-
 namespace {
 
 template <class Selection>

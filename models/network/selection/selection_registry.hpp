@@ -6,8 +6,8 @@
 //   register_selection_functions(registry);
 //   std::unique_ptr<SelectionFunction> s = registry.create("straight");
 //
-// A selection function with parameters of its own registers a SelectionConfig with it, like a
-// routing's RoutingConfig (routing_registry.hpp): the keys of its section and how to read them
+// A selection function with parameters of its own registers an io::PartConfig with it, like a
+// routing (routing_registry.hpp): the keys of its section and how to read them
 // into its parameters struct, which the network model carries unopened
 // (NetworkParams::selection_options) to the factory (SelectionSetup::options). A section is
 // validated whatever router.selection says and read only for the selected function.
@@ -24,7 +24,7 @@
 #include "io/config/config.hpp"
 #include "io/config/schema.hpp"
 #include "models/network/selection/selection_function.hpp"
-#include "models/network/topology/named_registry.hpp"
+#include "io/config/configurable_registry.hpp"
 #include "models/network/topology/topology.hpp"
 #include "pdes/error.hpp"
 
@@ -35,46 +35,26 @@ namespace net {
 struct SelectionSetup {
   const Topology* topology = nullptr;
   std::int64_t cycle_ticks = 1000;  ///< ticks per router cycle
-  /// The function's own parameters (its SelectionConfig::read); empty: its defaults.
+  /// The function's own parameters (its io::PartConfig::read); empty: its defaults.
   std::any options{};
 
   /// The options as T, or T's defaults when none were given.
   template <class T>
   T options_or_default() const {
-    if (!options.has_value()) return T{};
-    const T* typed = std::any_cast<T>(&options);
-    PDES_CHECK(typed != nullptr, "selection options of another function's type");
-    return *typed;
+    return io::options_or_default<T>(options);
   }
 };
 
-/// The configuration section of a selection function with parameters of its own.
-struct SelectionConfig {
-  std::string section;  ///< e.g. "speculative": declared once however many functions share it
-  std::function<void(io::Schema&)> declare;
-  std::function<std::any(const io::Config&)> read;
-};
-
-class SelectionRegistry : public NamedRegistry<SelectionFunction, const SelectionSetup&> {
+class SelectionRegistry
+    : public io::ConfigurableRegistry<SelectionFunction, const SelectionSetup&> {
  public:
-  SelectionRegistry() : NamedRegistry("router.selection", "selection function") {}
+  SelectionRegistry() : ConfigurableRegistry("router.selection", "selection function") {}
 
-  using NamedRegistry::add;
-  using NamedRegistry::create;
-  /// A function with a configuration section; several functions may share one section.
-  void add(std::string name, std::string description, Factory factory, SelectionConfig config);
+  using ConfigurableRegistry::create;
   /// With the function's default parameters.
   std::unique_ptr<SelectionFunction> create(std::string_view name) const {
     return create(name, SelectionSetup{});
   }
-
-  /// Declares each section once (functions sharing a section share its declaration).
-  void declare_config(io::Schema& schema) const;
-  /// The options of function `name` read from `config`; empty if it has no section.
-  std::any read_options(std::string_view name, const io::Config& config) const;
-
- private:
-  std::vector<std::pair<std::string, SelectionConfig>> configs_;
 };
 
 /// Adds every selection function, one line each.

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 #include "pdes/error.hpp"
 
 namespace net {

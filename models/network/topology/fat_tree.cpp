@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/topology/fat_tree.hpp"
 
+#include "io/config/configurable_registry.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -46,7 +48,8 @@ FatTree::FatTree(std::uint32_t k, std::uint32_t n)
   for (std::uint32_t i = 0; i < n; ++i, p *= k) powers_.push_back(p);
 }
 
-std::unique_ptr<Topology> FatTree::create(const TopologyParams& params) {
+std::unique_ptr<Topology> FatTree::create(const std::any& options) {
+  const auto params = io::options_or_default<NetworkSizeKeys>(options);
   params.require_only(kName, {kArityKey, kLevelsKey});
   if (!params.k) {
     throw pdes::ConfigError(std::string(kArityKey), "required by topology 'fat_tree' (arity k)");

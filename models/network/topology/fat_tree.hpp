@@ -34,6 +34,7 @@
 // switches. radices() is empty: tornado and neighbour traffic do not apply.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,7 +42,7 @@
 #include <vector>
 
 #include "models/network/topology/topology.hpp"
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 
 namespace net {
 
@@ -54,7 +55,8 @@ class FatTree final : public Topology {
   FatTree(std::uint32_t k, std::uint32_t n);
 
   /// Factory for TopologyRegistry: uses network.k and network.n (both required).
-  static std::unique_ptr<Topology> create(const TopologyParams& params);
+  /// From the [network] size keys (a NetworkSizeKeys in `options`; topology_registry.hpp).
+  static std::unique_ptr<Topology> create(const std::any& options);
 
   std::string_view name() const override { return kName; }
   std::string summary() const override;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/topology/hypercube.hpp"
 
+#include "io/config/configurable_registry.hpp"
+
 #include <bit>
 #include <string>
 
@@ -26,7 +28,8 @@ Hypercube::Hypercube(std::uint32_t dimension, std::uint32_t concentration)
     : DirectTopology(std::uint64_t{1} << checked_dimension(dimension), dimension, concentration),
       dimension_(dimension) {}
 
-std::unique_ptr<Topology> Hypercube::create(const TopologyParams& params) {
+std::unique_ptr<Topology> Hypercube::create(const std::any& options) {
+  const auto params = io::options_or_default<NetworkSizeKeys>(options);
   params.require_only(kName, {kLevelsKey, kConcentrationKey});
   if (!params.n) {
     throw pdes::ConfigError(std::string(kLevelsKey),

@@ -20,6 +20,7 @@
 // link per dimension.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,7 +28,7 @@
 #include <vector>
 
 #include "models/network/topology/direct_topology.hpp"
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 
 namespace net {
 
@@ -40,7 +41,8 @@ class Hypercube final : public DirectTopology {
   explicit Hypercube(std::uint32_t dimension, std::uint32_t concentration = 1);
 
   /// Factory for TopologyRegistry: uses network.n (required) and network.concentration.
-  static std::unique_ptr<Topology> create(const TopologyParams& params);
+  /// From the [network] size keys (a NetworkSizeKeys in `options`; topology_registry.hpp).
+  static std::unique_ptr<Topology> create(const std::any& options);
 
   std::string_view name() const override { return kName; }
   std::string summary() const override;

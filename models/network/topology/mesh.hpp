@@ -19,6 +19,7 @@
 // mesh is the usual use; n-D works the same.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,7 +28,7 @@
 
 #include "models/network/topology/cartesian_shape.hpp"
 #include "models/network/topology/direct_topology.hpp"
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 
 namespace net {
 
@@ -39,7 +40,8 @@ class Mesh final : public DirectTopology {
   explicit Mesh(std::vector<std::uint32_t> dims, std::uint32_t concentration = 1);
 
   /// Factory for TopologyRegistry: uses network.dims (required) and network.concentration.
-  static std::unique_ptr<Topology> create(const TopologyParams& params);
+  /// From the [network] size keys (a NetworkSizeKeys in `options`; topology_registry.hpp).
+  static std::unique_ptr<Topology> create(const std::any& options);
 
   std::string_view name() const override { return kName; }
   std::string summary() const override;

@@ -10,12 +10,19 @@ namespace net {
 
 void register_topologies(TopologyRegistry& registry) {
   registry.add("mesh", "n-D mesh, no wrap links (network.dims, network.concentration)",
-               &Mesh::create);
+               &Mesh::create, network_size_keys_config());
   registry.add("torus", "k-ary n-cube with wrap links (network.dims, network.concentration)",
-               &Torus::create);
-  registry.add("hypercube", "binary n-cube (network.n, network.concentration)", &Hypercube::create);
+               &Torus::create, network_size_keys_config());
+  registry.add("hypercube", "binary n-cube (network.n, network.concentration)", &Hypercube::create,
+               network_size_keys_config());
   registry.add("fat_tree", "k-ary n-tree, Petrini & Vanneschi (network.k, network.n)",
-               &FatTree::create);
+               &FatTree::create, network_size_keys_config());
+}
+
+std::vector<std::string> topology_names() {
+  TopologyRegistry registry;
+  register_topologies(registry);
+  return registry.names();
 }
 
 }  // namespace net

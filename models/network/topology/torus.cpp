@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/topology/torus.hpp"
 
+#include "io/config/configurable_registry.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -12,7 +14,8 @@ Torus::Torus(std::vector<std::uint32_t> dims, std::uint32_t concentration)
     : DirectTopology(grid_size(dims, kName), static_cast<PortId>(2 * dims.size()), concentration),
       shape_(std::move(dims)) {}
 
-std::unique_ptr<Topology> Torus::create(const TopologyParams& params) {
+std::unique_ptr<Topology> Torus::create(const std::any& options) {
+  const auto params = io::options_or_default<NetworkSizeKeys>(options);
   params.require_only(kName, {kDimsKey, kConcentrationKey});
   if (params.dims.empty()) {
     throw pdes::ConfigError(std::string(kDimsKey), "required by topology 'torus', e.g. [8, 8]");

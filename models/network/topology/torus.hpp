@@ -31,6 +31,7 @@
 // Limitations: 1 to 16 dimensions, each k_d >= 2, at most 2^32 routers and nodes.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -39,7 +40,7 @@
 
 #include "models/network/topology/cartesian_shape.hpp"
 #include "models/network/topology/direct_topology.hpp"
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 
 namespace net {
 
@@ -51,7 +52,8 @@ class Torus final : public DirectTopology {
   explicit Torus(std::vector<std::uint32_t> dims, std::uint32_t concentration = 1);
 
   /// Factory for TopologyRegistry: uses network.dims (required) and network.concentration.
-  static std::unique_ptr<Topology> create(const TopologyParams& params);
+  /// From the [network] size keys (a NetworkSizeKeys in `options`; topology_registry.hpp).
+  static std::unique_ptr<Topology> create(const std::any& options);
 
   std::string_view name() const override { return kName; }
   std::string summary() const override;

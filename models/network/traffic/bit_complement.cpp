@@ -10,8 +10,7 @@ BitComplement::BitComplement(std::uint64_t num_nodes) : TrafficPattern(num_nodes
 }
 
 std::unique_ptr<TrafficPattern> BitComplement::create(const TrafficContext& context,
-                                                      const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                      const std::any& /*options*/) {
   return std::make_unique<BitComplement>(context.num_nodes);
 }
 

@@ -9,8 +9,7 @@ BitReversal::BitReversal(std::uint64_t num_nodes)
     : TrafficPattern(num_nodes), bits_(require_power_of_two(num_nodes, kName)) {}
 
 std::unique_ptr<TrafficPattern> BitReversal::create(const TrafficContext& context,
-                                                    const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                    const std::any& /*options*/) {
   return std::make_unique<BitReversal>(context.num_nodes);
 }
 

@@ -12,12 +12,12 @@
 // Requires N = 2^b.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
 #include <string_view>
 
 #include "models/network/traffic/traffic_context.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
 
 namespace net::traffic {
@@ -29,7 +29,7 @@ class Butterfly final : public TrafficPattern {
   /// Throws pdes::ConfigError (traffic.pattern) unless num_nodes is a power of two.
   explicit Butterfly(std::uint64_t num_nodes);
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
 
   std::string_view name() const override { return kName; }
   bool is_permutation() const override { return true; }

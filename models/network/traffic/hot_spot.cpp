@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string>
 
+#include "io/config/configurable_registry.hpp"
+
 namespace net::traffic {
 
 HotSpot::HotSpot(std::uint64_t num_nodes, std::vector<NodeId> hot_nodes, double fraction)
@@ -30,18 +32,45 @@ HotSpot::HotSpot(std::uint64_t num_nodes, std::vector<NodeId> hot_nodes, double 
 }
 
 std::unique_ptr<TrafficPattern> HotSpot::create(const TrafficContext& context,
-                                                const TrafficParams& params) {
-  params.require_only(kName, {kHotSpotNodesKey, kHotSpotFractionKey});
-  if (params.hot_spot_nodes.empty()) {
+                                                const std::any& options) {
+  const auto params = io::options_or_default<HotSpotParams>(options);
+  if (params.nodes.empty()) {
     throw pdes::ConfigError(std::string(kHotSpotNodesKey),
                             "required by traffic pattern 'hot_spot', e.g. [0, 27]");
   }
-  if (!params.hot_spot_fraction) {
+  if (!params.fraction) {
     throw pdes::ConfigError(std::string(kHotSpotFractionKey),
                             "required by traffic pattern 'hot_spot', e.g. 0.1");
   }
-  return std::make_unique<HotSpot>(context.num_nodes, params.hot_spot_nodes,
-                                   *params.hot_spot_fraction);
+  return std::make_unique<HotSpot>(context.num_nodes, params.nodes, *params.fraction);
+}
+
+PatternConfig HotSpot::config() {
+  PatternConfig c;
+  c.section = "traffic.hot_spot";
+  c.description = "Hot-spot pattern (Pfister & Norton)";
+  c.parameters = {
+      {c.section, io::field_int_list("nodes", {})
+                      .optional()
+                      .min(0)
+                      .describe("Hot nodes (distinct node ids), required")},
+      {c.section, io::field_float("fraction", 0.0)
+                      .optional()
+                      .range(0.0, 1.0)
+                      .describe("Share of packets sent to a hot node (the rest is uniform), "
+                                "required")},
+  };
+  c.read = [](const PatternValues& values) -> std::any {
+    HotSpotParams p;
+    if (values.is_set("nodes")) {
+      for (const std::int64_t n : values.get_int_list("nodes")) {
+        p.nodes.push_back(static_cast<NodeId>(n));
+      }
+    }
+    if (values.is_set("fraction")) p.fraction = values.get_float("fraction");
+    return p;
+  };
+  return c;
 }
 
 NodeId HotSpot::pick(NodeId, pdes::Rng& rng) const {

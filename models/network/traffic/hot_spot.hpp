@@ -16,16 +16,27 @@
 // traffic.hot_spot.fraction (0 <= f <= 1), both required.
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "models/network/traffic/pattern_config.hpp"
 #include "models/network/traffic/traffic_context.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
 
 namespace net::traffic {
+
+inline constexpr std::string_view kHotSpotNodesKey = "traffic.hot_spot.nodes";
+inline constexpr std::string_view kHotSpotFractionKey = "traffic.hot_spot.fraction";
+
+/// [traffic.hot_spot], or the phase fields hot_spot_nodes and hot_spot_fraction.
+struct HotSpotParams {
+  std::vector<NodeId> nodes;       ///< empty = not given
+  std::optional<double> fraction;  ///< not given
+};
 
 class HotSpot final : public TrafficPattern {
  public:
@@ -34,7 +45,9 @@ class HotSpot final : public TrafficPattern {
   /// Throws pdes::ConfigError naming traffic.hot_spot.nodes or traffic.hot_spot.fraction.
   HotSpot(std::uint64_t num_nodes, std::vector<NodeId> hot_nodes, double fraction);
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
+  /// The declaration and reader of HotSpotParams.
+  static PatternConfig config();
 
   std::string_view name() const override { return kName; }
   bool is_permutation() const override { return false; }

@@ -11,8 +11,7 @@ Neighbour::Neighbour(const TrafficContext& context)
     : DigitPermutation(context, kName, &neighbour_offset) {}
 
 std::unique_ptr<TrafficPattern> Neighbour::create(const TrafficContext& context,
-                                                  const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                  const std::any& /*options*/) {
   return std::make_unique<Neighbour>(context);
 }
 

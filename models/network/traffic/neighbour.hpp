@@ -12,11 +12,11 @@
 // Requires a mesh, torus or hypercube (router coordinates).
 #pragma once
 
+#include <any>
 #include <memory>
 #include <string_view>
 
 #include "models/network/traffic/digit_permutation.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 
 namespace net::traffic {
 
@@ -27,7 +27,7 @@ class Neighbour final : public DigitPermutation {
   /// Throws pdes::ConfigError (traffic.pattern) without router coordinates.
   explicit Neighbour(const TrafficContext& context);
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
 
   std::string_view name() const override { return kName; }
 };

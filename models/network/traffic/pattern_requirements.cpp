@@ -4,7 +4,7 @@
 #include <bit>
 #include <string>
 
-#include "models/network/traffic/traffic_params.hpp"
+#include "models/network/traffic/pattern_config.hpp"
 #include "pdes/error.hpp"
 
 namespace net {

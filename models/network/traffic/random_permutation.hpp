@@ -16,16 +16,25 @@
 // Any node count (memory: 4 bytes per node). Parameter: traffic.permutation_seed (required).
 #pragma once
 
+#include <any>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "models/network/traffic/pattern_config.hpp"
 #include "models/network/traffic/traffic_context.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
 
 namespace net::traffic {
+
+inline constexpr std::string_view kPermutationSeedKey = "traffic.permutation_seed";
+
+/// traffic.permutation_seed, or the phase field permutation_seed.
+struct RandomPermutationParams {
+  std::optional<std::uint64_t> seed;  ///< not given
+};
 
 class RandomPermutation final : public TrafficPattern {
  public:
@@ -34,7 +43,9 @@ class RandomPermutation final : public TrafficPattern {
 
   RandomPermutation(std::uint64_t num_nodes, std::uint64_t seed);
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
+  /// The declaration and reader of RandomPermutationParams.
+  static PatternConfig config();
 
   std::string_view name() const override { return kName; }
   bool is_permutation() const override { return true; }

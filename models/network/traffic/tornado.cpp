@@ -22,8 +22,7 @@ Tornado::Tornado(const TrafficContext& context)
 }
 
 std::unique_ptr<TrafficPattern> Tornado::create(const TrafficContext& context,
-                                                const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                const std::any& /*options*/) {
   return std::make_unique<Tornado>(context);
 }
 

@@ -12,11 +12,11 @@
 // Requires a mesh, torus or hypercube (router coordinates) with some radix >= 3.
 #pragma once
 
+#include <any>
 #include <memory>
 #include <string_view>
 
 #include "models/network/traffic/digit_permutation.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 
 namespace net::traffic {
 
@@ -28,7 +28,7 @@ class Tornado final : public DigitPermutation {
   /// is <= 2.
   explicit Tornado(const TrafficContext& context);
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
 
   std::string_view name() const override { return kName; }
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/traffic/traffic_pattern.hpp"
 
-#include "models/network/traffic/traffic_params.hpp"
+#include "models/network/traffic/pattern_config.hpp"
 
 namespace net {
 

@@ -33,6 +33,9 @@
 
 namespace net {
 
+/// The key that selects a pattern (a phase selects its own with its field `pattern`).
+inline constexpr std::string_view kTrafficPatternKey = "traffic.pattern";
+
 class TrafficPattern {
  public:
   virtual ~TrafficPattern() = default;

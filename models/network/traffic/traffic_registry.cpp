@@ -29,9 +29,15 @@ void register_traffic_patterns(TrafficRegistry& r) {
   r.add("neighbour", "router coordinate + 1 in every dimension; mesh/torus/hypercube",
         &Neighbour::create);
   r.add("random_permutation", "fixed random bijection (traffic.permutation_seed)",
-        &RandomPermutation::create);
+        &RandomPermutation::create, RandomPermutation::config());
   r.add("hot_spot", "fraction to hot nodes, rest uniform (traffic.hot_spot.nodes, .fraction)",
-        &HotSpot::create);
+        &HotSpot::create, HotSpot::config());
+}
+
+std::vector<std::string> traffic_pattern_names() {
+  TrafficRegistry registry;
+  register_traffic_patterns(registry);
+  return registry.names();
 }
 
 }  // namespace net

@@ -9,8 +9,7 @@ Transpose::Transpose(std::uint64_t num_nodes)
     : TrafficPattern(num_nodes), half_bits_(require_even_power_of_two(num_nodes, kName) / 2) {}
 
 std::unique_ptr<TrafficPattern> Transpose::create(const TrafficContext& context,
-                                                  const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                  const std::any& /*options*/) {
   return std::make_unique<Transpose>(context.num_nodes);
 }
 

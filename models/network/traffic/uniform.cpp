@@ -4,8 +4,7 @@
 namespace net::traffic {
 
 std::unique_ptr<TrafficPattern> Uniform::create(const TrafficContext& context,
-                                                const TrafficParams& params) {
-  params.require_only(kName, {});
+                                                const std::any& /*options*/) {
   return std::make_unique<Uniform>(context.num_nodes);
 }
 

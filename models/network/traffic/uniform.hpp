@@ -11,11 +11,11 @@
 // Any node count.
 #pragma once
 
+#include <any>
 #include <memory>
 #include <string_view>
 
 #include "models/network/traffic/traffic_context.hpp"
-#include "models/network/traffic/traffic_params.hpp"
 #include "models/network/traffic/traffic_pattern.hpp"
 
 namespace net::traffic {
@@ -26,7 +26,7 @@ class Uniform final : public TrafficPattern {
 
   explicit Uniform(std::uint64_t num_nodes) : TrafficPattern(num_nodes) {}
   static std::unique_ptr<TrafficPattern> create(const TrafficContext& context,
-                                                const TrafficParams& params);
+                                                const std::any& options);
 
   std::string_view name() const override { return kName; }
   bool is_permutation() const override { return false; }

@@ -25,8 +25,9 @@ struct NodeCursor {
 
 }  // namespace
 
-MessageListWorkload::MessageListWorkload(std::vector<std::vector<ListedMessage>> per_node)
-    : per_node_(std::move(per_node)) {}
+MessageListWorkload::MessageListWorkload(std::vector<std::vector<ListedMessage>> per_node,
+                                         std::string source)
+    : per_node_(std::move(per_node)), source_(std::move(source)) {}
 
 MessageListWorkload MessageListWorkload::read(const std::filesystem::path& path,
                                               std::uint64_t num_nodes,
@@ -70,7 +71,7 @@ MessageListWorkload MessageListWorkload::read(const std::filesystem::path& path,
     std::stable_sort(list.begin(), list.end(),
                      [](const ListedMessage& a, const ListedMessage& b) { return a.cycle < b.cycle; });
   }
-  return MessageListWorkload(std::move(per_node));
+  return MessageListWorkload(std::move(per_node), path.string());
 }
 
 std::uint64_t MessageListWorkload::num_messages() const {

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "models/network/workload/workload.hpp"
@@ -36,7 +37,9 @@ struct ListedMessage {
 class MessageListWorkload final : public Workload {
  public:
   /// `per_node[n]`: node n's messages in release order (cycles ascending).
-  explicit MessageListWorkload(std::vector<std::vector<ListedMessage>> per_node);
+  /// `source` names where the messages came from, for the run's summary.
+  explicit MessageListWorkload(std::vector<std::vector<ListedMessage>> per_node,
+                               std::string source = "");
 
   /// Reads `path` for a network of `num_nodes` nodes whose packets hold `packet_size` flits;
   /// throws pdes::ConfigError (key workload.message_file) naming the file and line.
@@ -47,6 +50,8 @@ class MessageListWorkload final : public Workload {
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
   void on_wake(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
 
+  std::string summary() const override { return source_; }
+
   std::uint64_t num_messages() const;
 
  private:
@@ -54,6 +59,7 @@ class MessageListWorkload final : public Workload {
   void schedule(NodeId node, std::uint64_t next, WorkloadContext& ctx) const;
 
   std::vector<std::vector<ListedMessage>> per_node_;
+  std::string source_;
 };
 
 }  // namespace net

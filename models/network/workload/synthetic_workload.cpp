@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/workload/synthetic_workload.hpp"
 
+#include <cstdio>
+
 #include <optional>
 #include <utility>
 
@@ -9,8 +11,36 @@
 namespace net {
 
 SyntheticWorkload::SyntheticWorkload(std::shared_ptr<const TrafficSource> source,
-                                     std::uint32_t packet_size)
-    : source_(std::move(source)), packet_size_(packet_size) {}
+                                     std::uint32_t packet_size, std::string summary)
+    : source_(std::move(source)), packet_size_(packet_size), summary_(std::move(summary)) {}
+
+namespace {
+
+std::string format_load(double load) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", load);
+  return buffer;
+}
+
+}  // namespace
+
+std::string traffic_summary(const NetworkParams& p) {
+  std::string out;
+  if (p.phases.empty()) {
+    out = p.pattern + " at " + format_load(p.load) + " flits/node/cycle";
+  } else {
+    out = std::to_string(p.phases.size()) + " phases (";
+    for (std::size_t i = 0; i < p.phases.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += p.phases[i].pattern + " " + format_load(p.phases[i].load) + " for " +
+             std::to_string(p.phases[i].duration_cycles);
+    }
+    out +=
+        p.phases_repeat == kRepeatForever ? "), repeated" : ") x" + std::to_string(p.phases_repeat);
+  }
+  return out + ", " + p.injection.kind + ", " +
+         std::to_string(p.packet_size) + "-flit packets";
+}
 
 AlgorithmState SyntheticWorkload::initial_state(NodeId /*node*/) const {
   return AlgorithmState::of(InjectionState{});

@@ -11,7 +11,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
+#include "models/network/build/network_params.hpp"
 #include "models/network/node/traffic_source.hpp"
 #include "models/network/workload/workload.hpp"
 
@@ -19,11 +21,16 @@ namespace net {
 
 class SyntheticWorkload final : public Workload {
  public:
-  SyntheticWorkload(std::shared_ptr<const TrafficSource> source, std::uint32_t packet_size);
+  /// `summary` describes the traffic for the run's summary (traffic_summary()).
+  SyntheticWorkload(std::shared_ptr<const TrafficSource> source, std::uint32_t packet_size,
+                    std::string summary = "");
 
   AlgorithmState initial_state(NodeId node) const override;
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
   void on_wake(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
+  /// The nodes send until the run ends.
+  bool is_finite() const override { return false; }
+  std::string summary() const override { return summary_; }
 
  private:
   /// Asks the source for its next generation at or after `from_cycle` and wakes then.
@@ -32,6 +39,10 @@ class SyntheticWorkload final : public Workload {
 
   std::shared_ptr<const TrafficSource> source_;
   std::uint32_t packet_size_;
+  std::string summary_;
 };
+
+/// "uniform at 0.3 flits/node/cycle, bernoulli, 4-flit packets", or the phases.
+std::string traffic_summary(const NetworkParams& params);
 
 }  // namespace net

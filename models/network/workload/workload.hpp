@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "models/network/event/message_note.hpp"
@@ -94,6 +95,14 @@ class Workload {
   /// At the end of the run: may emit the workload's own records from its state at `node`.
   virtual void on_finish(NodeId /*node*/, const AlgorithmState& /*state*/,
                          pdes::CommitContext& /*ctx*/) const {}
+  /// False if the nodes send until the run ends (synthetic traffic); true if the workload
+  /// ends by itself (its messages are all sent), so that the run can end when it is delivered.
+  virtual bool is_finite() const { return true; }
+  /// A short description of what the nodes send, for the run's summary ("" if the workload's
+  /// name says it all).
+  virtual std::string summary() const { return ""; }
+  /// The compute-node LP kind the workload needs (network.node_kind), or "" if any will do.
+  virtual std::string required_node_kind() const { return ""; }
   /// The workload's own results (metrics/results_extension.hpp), or nullptr if it has none.
   virtual std::unique_ptr<ResultsExtension> make_results() const { return nullptr; }
 };

@@ -38,10 +38,10 @@ struct ChannelLoad {
 ChannelLoad dor_channel_load(const NetworkParams& p) {
   net::TopologyRegistry topologies;
   net::register_topologies(topologies);
-  const auto topo = topologies.create(p.topology, p.topology_params);
+  const auto topo = topologies.create(p.topology, p.topology_options);
   net::TrafficRegistry patterns;
   net::register_traffic_patterns(patterns);
-  const auto pattern = patterns.create(p.pattern, net::TrafficContext::of(*topo), p.traffic);
+  const auto pattern = patterns.create(p.pattern, net::TrafficContext::of(*topo), p.pattern_options);
   REQUIRE(p.torus_tie != net::TorusTie::kRandom);
   const net::DimensionOrderRouting dor(*topo, p.torus_tie);
   const std::uint64_t n = topo->num_nodes();
@@ -111,7 +111,7 @@ Accepted accepted_beyond_saturation(NetworkParams p, std::uint64_t from, std::ui
 NetworkParams network(const std::string& topology, std::uint32_t k, const std::string& pattern) {
   NetworkParams p;
   p.topology = topology;
-  p.topology_params.dims = {k, k};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {k, k};
   p.pattern = pattern;
   p.router.vcs = 2;
   p.router.buffer_depth = 8;

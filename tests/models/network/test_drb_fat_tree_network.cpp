@@ -22,9 +22,9 @@ using net::testing::run_network;
 NetworkParams fat_tree(std::uint32_t n, const char* routing, const char* pattern, double load) {
   NetworkParams p;
   p.topology = "fat_tree";
-  p.topology_params = {};
-  p.topology_params.k = 4;
-  p.topology_params.n = n;
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().k = 4;
+  p.topology_options_as<net::NetworkSizeKeys>().n = n;
   p.routing = routing;
   p.pattern = pattern;
   p.load = load;

@@ -25,8 +25,8 @@ using net::testing::run_network;
 NetworkParams torus(std::uint32_t k, const char* routing, const char* pattern, double load) {
   NetworkParams p;
   p.topology = "torus";
-  p.topology_params = {};
-  p.topology_params.dims = {k, k};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {k, k};
   p.routing = routing;
   p.pattern = pattern;
   p.load = load;
@@ -181,8 +181,8 @@ TEST_CASE("DRB on a mesh and a hypercube: conservation with non-canonical paths"
     NetworkParams p = torus(4, "drb", "transpose", 0.7);
     p.topology = topology;
     if (std::string(topology) == "hypercube") {
-      p.topology_params.dims.clear();
-      p.topology_params.n = 4;
+      p.topology_options_as<net::NetworkSizeKeys>().dims.clear();
+      p.topology_options_as<net::NetworkSizeKeys>().n = 4;
       p.pattern = "bit_reversal";
     }
     p.router.vcs = 4;  // 3 phases + ACKs
@@ -301,9 +301,9 @@ TEST_CASE("bad DRB parameters are configuration errors naming the key") {
   net::testing::require_config_error(p, "router.vcs");
   p = torus(4, "drb", "uniform", 0.1);  // fat trees: test_drb_fat_tree_network.cpp
   p.topology = "fat_tree";
-  p.topology_params = {};
-  p.topology_params.k = 4;
-  p.topology_params.n = 2;
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().k = 4;
+  p.topology_options_as<net::NetworkSizeKeys>().n = 2;
   p.routing_options_as<net::drb::DrbParams>().source_size = 2;  // NCAs replace the supernodes
   net::testing::require_config_error(p, "drb.source_size");
 }

@@ -23,8 +23,8 @@ using net::SwitchingMode;
 NetworkParams busy_mesh(SwitchingMode mode, std::uint32_t packet_size) {
   NetworkParams p;
   p.topology = "mesh";
-  p.topology_params = {};
-  p.topology_params.dims = {4, 4};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.router.vcs = 2;
   p.router.buffer_depth = 4;
   p.router.switching = mode;

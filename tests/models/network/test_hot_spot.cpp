@@ -66,16 +66,16 @@ TEST_CASE("HotSpot rejects invalid parameters") {
   SUBCASE("negative fraction") { REQUIRE_THROWS_AS(HotSpot(16, {3}, -0.1), pdes::ConfigError); }
   SUBCASE("NaN fraction") { REQUIRE_THROWS_AS(HotSpot(16, {3}, std::nan("")), pdes::ConfigError); }
   SUBCASE("factory without nodes") {
-    net::TrafficParams params;
-    params.hot_spot_fraction = 0.1;
+    net::traffic::HotSpotParams params;
+    params.fraction = 0.1;
     REQUIRE_THROWS_AS(HotSpot::create(net::TrafficContext::nodes_only(16), params),
                       pdes::ConfigError);
     CHECK_THROWS_WITH(HotSpot::create(net::TrafficContext::nodes_only(16), params),
                       doctest::Contains("traffic.hot_spot.nodes: required"));
   }
   SUBCASE("factory without fraction") {
-    net::TrafficParams params;
-    params.hot_spot_nodes = {1};
+    net::traffic::HotSpotParams params;
+    params.nodes = {1};
     REQUIRE_THROWS_AS(HotSpot::create(net::TrafficContext::nodes_only(16), params),
                       pdes::ConfigError);
     CHECK_THROWS_WITH(HotSpot::create(net::TrafficContext::nodes_only(16), params),

@@ -36,7 +36,7 @@ TEST_CASE("no packet beats its zero-load latency, even under saturation") {
   for (auto mode : {net::SwitchingMode::kWormhole, net::SwitchingMode::kStoreAndForward}) {
     net::NetworkParams p;
     p.topology = "torus";
-    p.topology_params.dims = {4, 4};
+    p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
     p.packet_size = 3;
     p.router.switching = mode;
     p.load = 0.9;

@@ -46,7 +46,7 @@ TEST_CASE("the registered kinds are the classes of today's routers and nodes") {
 
 TEST_CASE("build_network builds every LP through the parts' kinds") {
   net::NetworkParams p;
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.load = 0.1;
   p.injection_end_cycle = 500;
   net::NetworkParts parts = net::make_network_parts(p);

@@ -14,8 +14,8 @@ using net::testing::require_config_error;
 
 TEST_CASE("LP layout: routers first, then nodes") {
   net::NetworkParams p;
-  p.topology_params.dims = {4, 2};
-  p.topology_params.concentration = 2;
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 2};
+  p.topology_options_as<net::NetworkSizeKeys>().concentration = 2;
   pdes::Simulation sim(pdes::KernelConfig{});
   const net::NetworkInfo info = net::build_network(sim, p);
   CHECK(sim.lp_count() == 8 + 16);
@@ -68,9 +68,9 @@ TEST_CASE("bad parameters are ConfigErrors naming the key") {
   }
   SUBCASE("dimension order on a fat tree") {
     p.topology = "fat_tree";
-    p.topology_params = {};
-    p.topology_params.k = 2;
-    p.topology_params.n = 2;
+    p.topology_options = net::NetworkSizeKeys{};
+    p.topology_options_as<net::NetworkSizeKeys>().k = 2;
+    p.topology_options_as<net::NetworkSizeKeys>().n = 2;
     require_config_error(p, "network.routing");
   }
   SUBCASE("cycle of one tick (allocation runs one tick after the boundary)") {
@@ -78,7 +78,7 @@ TEST_CASE("bad parameters are ConfigErrors naming the key") {
     require_config_error(p, "router.cycle_ps");
   }
   SUBCASE("diameter beyond the hop counter") {
-    p.topology_params.dims = {200, 60};
+    p.topology_options_as<net::NetworkSizeKeys>().dims = {200, 60};
     require_config_error(p, "network.dims");
   }
   SUBCASE("unknown topology") {
@@ -125,7 +125,7 @@ TEST_CASE("state size of a 5-port, 2-VC, 4-flit router") {
 
 TEST_CASE("below saturation, accepted load equals offered load") {
   net::NetworkParams p;
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.packet_size = 4;
   p.load = 0.2;
   p.injection_end_cycle = 5000;

@@ -5,12 +5,27 @@
 
 #include <doctest/doctest.h>
 
+#include "models/network/node/on_off_injection.hpp"
+#include "models/network/traffic/hot_spot.hpp"
+#include "models/network/traffic/random_permutation.hpp"
 #include "tests/models/network/network_config_checks.hpp"
 
 using net::testing::issues_of;
 using net::testing::network_file;
 using net::testing::require_one_issue;
 using net::testing::setup_of;
+
+namespace {
+
+net::traffic::HotSpotParams hot_spot_of(const std::any& options) {
+  return std::any_cast<net::traffic::HotSpotParams>(options);
+}
+
+net::traffic::RandomPermutationParams permutation_of(const std::any& options) {
+  return std::any_cast<net::traffic::RandomPermutationParams>(options);
+}
+
+}  // namespace
 
 TEST_CASE("every key reaches its field") {
   const net::NetworkSetup s = setup_of(
@@ -27,10 +42,10 @@ TEST_CASE("every key reaches its field") {
       "[metrics]\nwindow_cycles = 250\n");
   const net::NetworkParams& p = s.params;
   CHECK(p.topology == "torus");
-  CHECK(p.topology_params.dims == std::vector<std::uint32_t>{4, 8});
-  CHECK(p.topology_params.concentration == 2u);
-  CHECK_FALSE(p.topology_params.k.has_value());
-  CHECK_FALSE(p.topology_params.n.has_value());
+  CHECK(std::any_cast<net::NetworkSizeKeys>(p.topology_options).dims == std::vector<std::uint32_t>{4, 8});
+  CHECK(std::any_cast<net::NetworkSizeKeys>(p.topology_options).concentration == 2u);
+  CHECK_FALSE(std::any_cast<net::NetworkSizeKeys>(p.topology_options).k.has_value());
+  CHECK_FALSE(std::any_cast<net::NetworkSizeKeys>(p.topology_options).n.has_value());
   CHECK(p.routing == "valiant");
   CHECK(p.router.vcs == 4);
   CHECK(p.router.buffer_depth == 16);
@@ -44,14 +59,13 @@ TEST_CASE("every key reaches its field") {
   CHECK(p.router.switching == net::SwitchingMode::kVirtualCutThrough);
   CHECK(p.router.arbitration == net::Arbitration::kAge);
   CHECK(p.pattern == "hot_spot");
-  CHECK(p.traffic.hot_spot_nodes == std::vector<std::uint64_t>{3, 7});
-  CHECK(p.traffic.hot_spot_fraction == 0.5);
-  CHECK_FALSE(p.traffic.permutation_seed.has_value());
+  CHECK(hot_spot_of(p.pattern_options).nodes == std::vector<std::uint64_t>{3, 7});
+  CHECK(hot_spot_of(p.pattern_options).fraction == 0.5);
   CHECK(p.load == 0.25);
   CHECK(p.packet_size == 4);
-  CHECK(p.injection.kind == net::InjectionKind::kOnOff);
-  CHECK(p.injection.mean_on_cycles == 50.0);
-  CHECK(p.injection.mean_off_cycles == 50.0);
+  CHECK(p.injection.kind == "on_off");
+  CHECK(std::any_cast<net::OnOffParams>(p.injection.options).mean_on_cycles == 50.0);
+  CHECK(std::any_cast<net::OnOffParams>(p.injection.options).mean_off_cycles == 50.0);
   CHECK(p.warmup_cycles == 100);
   CHECK(p.injection_end_cycle == 4000);
   CHECK(p.phases.empty());
@@ -69,7 +83,7 @@ TEST_CASE("defaults: a 4x4 mesh with the default router and Bernoulli uniform tr
   CHECK(s.params.routing == defaults.routing);
   CHECK(s.params.router.vcs == defaults.router.vcs);
   CHECK(s.params.load == defaults.load);
-  CHECK(s.params.injection.kind == net::InjectionKind::kBernoulli);
+  CHECK(s.params.injection.kind == "bernoulli");
   CHECK(s.params.injection_end_cycle == defaults.injection_end_cycle);
   CHECK(s.measure_end_cycle == 1000);
 }
@@ -87,13 +101,13 @@ TEST_CASE("phases: each table becomes a TrafficPhase; missing pattern and load a
   REQUIRE(phases.size() == 3);
   CHECK(phases[0].duration_cycles == 300);
   CHECK(phases[0].pattern == "hot_spot");
-  CHECK(phases[0].traffic.hot_spot_nodes == std::vector<std::uint64_t>{1});
+  CHECK(hot_spot_of(phases[0].pattern_options).nodes == std::vector<std::uint64_t>{1});
   CHECK(phases[0].load == 0.2);
   CHECK(phases[1].pattern == "random_permutation");
-  CHECK(phases[1].traffic.permutation_seed == 9u);
+  CHECK(permutation_of(phases[1].pattern_options).seed == 9u);
   CHECK(phases[1].load == 0.6);
-  CHECK(phases[2].traffic.hot_spot_nodes == std::vector<std::uint64_t>{4, 5});
-  CHECK(phases[2].traffic.hot_spot_fraction == 1.0);
+  CHECK(hot_spot_of(phases[2].pattern_options).nodes == std::vector<std::uint64_t>{4, 5});
+  CHECK(hot_spot_of(phases[2].pattern_options).fraction == 1.0);
   CHECK(phases[2].load == 0.2);
   CHECK(s.params.phases_repeat == net::kRepeatForever);
 }
@@ -248,8 +262,8 @@ TEST_CASE("the effective configuration loads back to the same setup") {
   const net::NetworkSetup a = net::network_setup_from(original);
   const net::NetworkSetup b = net::network_setup_from(again);
   REQUIRE(a.params.phases.size() == b.params.phases.size());
-  CHECK(b.params.phases[1].traffic.permutation_seed == 1u);
-  CHECK(b.params.traffic.hot_spot_nodes == a.params.traffic.hot_spot_nodes);
+  CHECK(permutation_of(b.params.phases[1].pattern_options).seed == 1u);
+  CHECK(hot_spot_of(b.params.pattern_options).nodes == hot_spot_of(a.params.pattern_options).nodes);
   CHECK(b.params.injection.kind == a.params.injection.kind);
   CHECK_FALSE(again.is_set("network.n"));
 }

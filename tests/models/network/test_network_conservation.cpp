@@ -12,6 +12,7 @@
 #include <string>
 
 #include "models/network/metrics/latency_summary.hpp"
+#include "models/network/traffic/hot_spot.hpp"
 #include "network_run.hpp"
 
 namespace {
@@ -22,8 +23,8 @@ using net::SwitchingMode;
 NetworkParams saturated(std::string topology, SwitchingMode mode, std::uint32_t packet_size) {
   NetworkParams p;
   p.topology = std::move(topology);
-  p.topology_params = {};
-  p.topology_params.dims = {4, 4};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.router.vcs = 2;
   p.router.buffer_depth = 4;
   p.router.switching = mode;
@@ -81,8 +82,8 @@ TEST_CASE("conservation with one-flit buffers and with four VCs (two per datelin
 
 TEST_CASE("conservation on a hypercube") {
   NetworkParams p = saturated("hypercube", SwitchingMode::kWormhole, 4);
-  p.topology_params = {};
-  p.topology_params.n = 4;
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().n = 4;
   p.router.vcs = 1;
   check_conservation(p);
 }
@@ -130,8 +131,7 @@ TEST_CASE("no starvation: every source reaches a saturated hot spot while inject
     NetworkParams p = saturated("mesh", SwitchingMode::kWormhole, 2);
     p.router.arbitration = arbitration;
     p.pattern = "hot_spot";
-    p.traffic.hot_spot_nodes = {5};
-    p.traffic.hot_spot_fraction = 1.0;
+    p.pattern_options = net::traffic::HotSpotParams{{5}, 1.0};
     p.load = 0.5;
     p.injection_end_cycle = 2000;
     const auto run = net::testing::run_network(p);
@@ -186,11 +186,11 @@ TEST_CASE("randomised parameter sweep: conservation, no deadlock, nothing beats 
   for (int i = 0; i < 24; ++i) {
     NetworkParams p;
     p.topology = topologies[next(3)];
-    p.topology_params = {};
+    p.topology_options = net::NetworkSizeKeys{};
     if (p.topology == std::string("hypercube")) {
-      p.topology_params.n = 3 + next(2);
+      p.topology_options_as<net::NetworkSizeKeys>().n = 3 + next(2);
     } else {
-      p.topology_params.dims = {2 + next(3), 2 + next(3)};
+      p.topology_options_as<net::NetworkSizeKeys>().dims = {2 + next(3), 2 + next(3)};
     }
     p.router.switching = modes[next(3)];
     p.packet_size = 1 + next(5);

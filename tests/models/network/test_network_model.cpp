@@ -14,7 +14,7 @@
 
 namespace {
 
-std::shared_ptr<const net::Topology> make(const std::string& name, net::TopologyParams params) {
+std::shared_ptr<const net::Topology> make(const std::string& name, net::NetworkSizeKeys params) {
   net::TopologyRegistry registry;
   net::register_topologies(registry);
   return registry.create(name, params);

@@ -12,7 +12,7 @@ TEST_CASE("accepted throughput of an 8x8 mesh under uniform DOR stays below the 
   // Uniform traffic on a k x k mesh loads the bisection channels most: the bound is 4/k = 0.5
   // flits/node/cycle for k = 8 (Dally & Towles 2004, sec. 3.3). DOR reaches 70-90 % of it.
   NetworkParams p;
-  p.topology_params.dims = {8, 8};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.packet_size = 1;
   p.load = 0.8;
   pdes::KernelConfig config;

@@ -9,9 +9,10 @@
 #include <map>
 #include <set>
 
+#include "models/network/node/on_off_injection.hpp"
+#include "models/network/node/periodic_injection.hpp"
 #include "tests/models/network/network_run.hpp"
 
-using net::InjectionKind;
 using net::NetworkParams;
 using net::TrafficPhase;
 
@@ -20,8 +21,8 @@ namespace {
 NetworkParams mesh4x4() {
   NetworkParams p;
   p.topology = "mesh";
-  p.topology_params = {};
-  p.topology_params.dims = {4, 4};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   return p;
 }
 
@@ -67,14 +68,14 @@ TEST_CASE("phases: bit complement, silence, transpose; twice; records carry the 
 }
 
 TEST_CASE("every injection process is rollback-safe and conserves packets") {
-  for (const InjectionKind kind : {InjectionKind::kBernoulli, InjectionKind::kPoisson,
-                                   InjectionKind::kPeriodic, InjectionKind::kOnOff}) {
-    CAPTURE(std::string(net::to_string(kind)));
+  for (const std::string kind : {"bernoulli", "poisson", "periodic", "on_off"}) {
+    CAPTURE(kind);
     NetworkParams p = mesh4x4();
     p.injection.kind = kind;
-    p.injection.periodic_offset = net::PeriodicOffset::kRandom;
-    p.injection.mean_on_cycles = 20;
-    p.injection.mean_off_cycles = 20;
+    if (kind == "periodic") {
+      p.injection.options = net::PeriodicParams{net::PeriodicOffset::kRandom};
+    }
+    if (kind == "on_off") p.injection.options = net::OnOffParams{20, 20};
     p.load = 0.3;
     p.injection_end_cycle = 300;
     TrafficPhase a;
@@ -101,7 +102,7 @@ TEST_CASE("every injection process is rollback-safe and conserves packets") {
 
 TEST_CASE("Poisson sources may generate several packets in one cycle") {
   NetworkParams p = mesh4x4();
-  p.injection.kind = InjectionKind::kPoisson;
+  p.injection.kind = "poisson";
   p.load = 0.9;
   p.injection_end_cycle = 200;
   const auto run = net::testing::run_network(p, until(20000));
@@ -114,8 +115,8 @@ TEST_CASE("Poisson sources may generate several packets in one cycle") {
 
 TEST_CASE("periodic sources: exactly one packet per period per node") {
   NetworkParams p = mesh4x4();
-  p.injection.kind = InjectionKind::kPeriodic;
-  p.injection.periodic_offset = net::PeriodicOffset::kAligned;
+  p.injection.kind = "periodic";
+  p.injection.options = net::PeriodicParams{net::PeriodicOffset::kAligned};
   p.load = 0.1;  // a packet every 10 cycles
   p.injection_end_cycle = 1001;
   const auto run = net::testing::run_network(p, until(3000));

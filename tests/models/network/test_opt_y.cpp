@@ -14,6 +14,7 @@
 #include "models/network/routing/opt_y.hpp"
 #include "models/network/topology/mesh.hpp"
 #include "models/network/topology/torus.hpp"
+#include "models/network/traffic/hot_spot.hpp"
 #include "network_run.hpp"
 
 namespace {
@@ -109,7 +110,7 @@ bool has_cycle(const Cdg& cdg) {
 net::testing::NetworkRun saturate(const char* routing, std::uint64_t seed) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {8, 8};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.routing = routing;
   p.selection = "straight";
   p.router.vcs = 2;
@@ -196,15 +197,14 @@ TEST_CASE("with packets longer than buffers, opt_y and duato drain; minimal_adap
   const auto run = [](const char* routing) {
     net::NetworkParams p;
     p.topology = "mesh";
-    p.topology_params.dims = {16, 16};
+    p.topology_options_as<net::NetworkSizeKeys>().dims = {16, 16};
     p.routing = routing;
     p.selection = "straight";
     p.router.vcs = 2;
     p.router.buffer_depth = 8;
     p.packet_size = 20;
     p.pattern = "hot_spot";
-    p.traffic.hot_spot_nodes = {119, 120, 135, 136};
-    p.traffic.hot_spot_fraction = 0.05;
+    p.pattern_options = net::traffic::HotSpotParams{{119, 120, 135, 136}, 0.05};
     p.load = 0.3;
     p.injection_end_cycle = 3000;
     pdes::KernelConfig config;
@@ -228,15 +228,14 @@ TEST_CASE("duato drains a 16x16 torus beyond saturation with one adaptive VC") {
     CAPTURE(seed);
     net::NetworkParams p;
     p.topology = "torus";
-    p.topology_params.dims = {16, 16};
+    p.topology_options_as<net::NetworkSizeKeys>().dims = {16, 16};
     p.routing = "duato";
     p.selection = "straight";
     p.router.vcs = 3;
     p.router.buffer_depth = 8;
     p.packet_size = 20;
     p.pattern = "hot_spot";
-    p.traffic.hot_spot_nodes = {119, 120, 135, 136};
-    p.traffic.hot_spot_fraction = 0.05;
+    p.pattern_options = net::traffic::HotSpotParams{{119, 120, 135, 136}, 0.05};
     p.load = 0.3;
     p.injection_end_cycle = 3000;
     pdes::KernelConfig config;

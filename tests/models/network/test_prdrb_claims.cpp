@@ -29,13 +29,13 @@ constexpr std::uint64_t kRounds = 4;
 net::NetworkParams bursts(bool predictive) {
   net::NetworkParams p;
   p.topology = "torus";
-  p.topology_params = {};
-  p.topology_params.dims = {8, 8};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.routing = "prdrb";
   p.router.vcs = 8;
   p.router.buffer_depth = 4;
   p.packet_size = 10;
-  p.injection.kind = net::InjectionKind::kPoisson;
+  p.injection.kind = "poisson";
   net::TrafficPhase burst;
   burst.duration_cycles = kBurst;
   burst.pattern = "bit_reversal";

@@ -24,8 +24,8 @@ using net::testing::run_network;
 NetworkParams bursts(Notification notification, std::uint64_t repeats) {
   NetworkParams p;
   p.topology = "torus";
-  p.topology_params = {};
-  p.topology_params.dims = {4, 4};
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.routing = "prdrb";
   p.router.vcs = 8;
   p.router.buffer_depth = 4;
@@ -138,9 +138,9 @@ TEST_CASE("bad PR-DRB configurations are errors naming the key") {
   net::testing::require_config_error(p, "prdrb.immediate_notice");
   p = bursts(Notification::kDestination, 1);
   p.topology = "fat_tree";  // DRB's options are checked on fat trees too
-  p.topology_params = {};
-  p.topology_params.k = 4;
-  p.topology_params.n = 2;
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().k = 4;
+  p.topology_options_as<net::NetworkSizeKeys>().n = 2;
   p.routing_options_as<PrDrbParams>().drb.eject_at_intermediates = true;
   net::testing::require_config_error(p, "drb.eject_at_intermediates");
 }
@@ -148,9 +148,9 @@ TEST_CASE("bad PR-DRB configurations are errors naming the key") {
 TEST_CASE("PR-DRB on a fat tree (DRB's NCA intermediates): conservation and re-applications") {
   NetworkParams p = bursts(Notification::kRouter, 3);
   p.topology = "fat_tree";
-  p.topology_params = {};
-  p.topology_params.k = 4;
-  p.topology_params.n = 3;
+  p.topology_options = net::NetworkSizeKeys{};
+  p.topology_options_as<net::NetworkSizeKeys>().k = 4;
+  p.topology_options_as<net::NetworkSizeKeys>().n = 3;
   for (net::TrafficPhase& phase : p.phases) phase.pattern = "transpose";
   PrDrbParams& o = p.routing_options_as<PrDrbParams>();
   o.drb.max_width = 4;  // the thesis's "at most 4 alternative paths"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/traffic/random_permutation.hpp"
 
+#include "models/network/traffic/hot_spot.hpp"
+
 #include <doctest/doctest.h>
 
 #include "tests/models/network/traffic_checks.hpp"
@@ -32,7 +34,7 @@ TEST_CASE("RandomPermutation looks random: few fixed points, destinations spread
 }
 
 TEST_CASE("RandomPermutation factory requires its seed") {
-  net::TrafficParams params;
+  net::traffic::RandomPermutationParams params;
   SUBCASE("missing seed") {
     REQUIRE_THROWS_AS(RandomPermutation::create(net::TrafficContext::nodes_only(8), params),
                       pdes::ConfigError);
@@ -40,13 +42,12 @@ TEST_CASE("RandomPermutation factory requires its seed") {
                       "traffic.permutation_seed: required by traffic pattern 'random_permutation'");
   }
   SUBCASE("seed given") {
-    params.permutation_seed = 5;
+    params.seed = 5;
     CHECK(RandomPermutation::create(net::TrafficContext::nodes_only(8), params)->num_nodes() == 8);
   }
-  SUBCASE("hot-spot key given") {
-    params.permutation_seed = 5;
-    params.hot_spot_fraction = 0.5;
-    REQUIRE_THROWS_AS(RandomPermutation::create(net::TrafficContext::nodes_only(8), params),
-                      pdes::ConfigError);
+  SUBCASE("another pattern's parameters") {
+    REQUIRE_THROWS_AS(RandomPermutation::create(net::TrafficContext::nodes_only(8),
+                                                net::traffic::HotSpotParams{{1}, 0.5}),
+                      pdes::InvariantError);
   }
 }

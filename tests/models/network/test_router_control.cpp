@@ -122,7 +122,7 @@ Sink run(std::uint32_t occupy, double load, pdes::EngineKind engine = pdes::Engi
          bool exchange = true) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.packet_size = 4;
   p.load = load;
   p.injection_end_cycle = 3000;
@@ -296,7 +296,7 @@ InboxSink run_notify(std::uint32_t occupy, double load,
                      pdes::EngineKind engine = pdes::EngineKind::sequential) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.packet_size = 4;
   p.load = load;
   p.injection_end_cycle = 500;

@@ -77,7 +77,7 @@ class Sink final : public pdes::OutputSink {
 Sink run(pdes::EngineKind engine) {
   net::NetworkParams p;
   p.topology = "torus";
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.router.vcs = 2;
   p.packet_size = 4;
   p.load = 0.5;  // beyond saturation: heads block

@@ -54,11 +54,11 @@ NetworkParams params(std::string topology, std::vector<std::uint32_t> dims,
                      std::uint32_t packet_size, SwitchingMode mode) {
   NetworkParams p;
   p.topology = std::move(topology);
-  p.topology_params = {};
+  p.topology_options = net::NetworkSizeKeys{};
   if (p.topology == "hypercube") {
-    p.topology_params.n = dims[0];
+    p.topology_options_as<net::NetworkSizeKeys>().n = dims[0];
   } else {
-    p.topology_params.dims = std::move(dims);
+    p.topology_options_as<net::NetworkSizeKeys>().dims = std::move(dims);
   }
   p.packet_size = packet_size;
   p.router.switching = mode;
@@ -131,7 +131,7 @@ TEST_CASE("an idle network costs no events") {
 
 TEST_CASE("zero-load latency is exact with concentration and in three dimensions") {
   NetworkParams p = params("mesh", {3, 2}, 2, SwitchingMode::kWormhole);
-  p.topology_params.concentration = 2;
+  p.topology_options_as<net::NetworkSizeKeys>().concentration = 2;
   check_all_pairs_from(p, {0, 3, 11});
   check_all_pairs_from(params("torus", {3, 3, 3}, 3, SwitchingMode::kWormhole), {0, 26});
   check_all_pairs_from(params("mesh", {2, 3, 2}, 1, SwitchingMode::kVirtualCutThrough), {7});

@@ -31,14 +31,14 @@ struct Case {
 NetworkParams network_of(const std::string& topology) {
   NetworkParams p;
   p.topology = topology;
-  p.topology_params = {};
+  p.topology_options = net::NetworkSizeKeys{};
   if (topology == "hypercube") {
-    p.topology_params.n = 4;
+    p.topology_options_as<net::NetworkSizeKeys>().n = 4;
   } else if (topology == "fat_tree") {
-    p.topology_params.k = 4;
-    p.topology_params.n = 2;
+    p.topology_options_as<net::NetworkSizeKeys>().k = 4;
+    p.topology_options_as<net::NetworkSizeKeys>().n = 2;
   } else {
-    p.topology_params.dims = {4, 4};
+    p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   }
   // Enough VCs for the most demanding routing: Valiant on a torus has 2 phases x 2 datelines.
   p.router.vcs = topology == "torus" ? 4 : 2;
@@ -116,7 +116,7 @@ TEST_CASE("a routing that does not fit the topology, or too few VCs, is a Config
 TEST_CASE("Valiant: mean path about twice the minimal one under uniform traffic") {
   NetworkParams p;
   p.topology = "torus";
-  p.topology_params.dims = {8, 8};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.router.vcs = 4;
   p.load = 0.05;
   p.injection_end_cycle = 3000;
@@ -141,7 +141,7 @@ TEST_CASE("Valiant: mean path about twice the minimal one under uniform traffic"
 TEST_CASE("minimal adaptive routing accepts more than dimension order on transpose") {
   NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {8, 8};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.router.vcs = 4;
   p.router.buffer_depth = 4;
   p.pattern = "transpose";

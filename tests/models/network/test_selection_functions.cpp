@@ -105,7 +105,7 @@ TEST_CASE("an unknown selection function is a config error naming router.selecti
 TEST_CASE("under adaptive routing the selection function changes the run, never delivery") {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.routing = "minimal_adaptive";
   p.router.vcs = 4;
   p.packet_size = 4;

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include "models/network/selection/speculative/speculative_params.hpp"
+#include "models/network/traffic/hot_spot.hpp"
 #include "network_run.hpp"
 
 namespace {
@@ -19,14 +20,13 @@ constexpr std::int64_t kCycle = 1000;
 net::NetworkParams hot_spot_8x8(double load) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {8, 8};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {8, 8};
   p.routing = "opt_y";
   p.router.vcs = 2;
   p.router.buffer_depth = 8;
   p.packet_size = 20;
   p.pattern = "hot_spot";
-  p.traffic.hot_spot_nodes = {27, 28, 35, 36};
-  p.traffic.hot_spot_fraction = 0.05;
+  p.pattern_options = net::traffic::HotSpotParams{{27, 28, 35, 36}, 0.05};
   p.load = load;
   p.injection_end_cycle = 8000;
   return p;

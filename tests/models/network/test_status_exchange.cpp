@@ -10,6 +10,7 @@
 #include "models/network/router/router_state.hpp"
 #include "models/network/selection/speculative/status_exchange.hpp"
 #include "models/network/topology/mesh.hpp"
+#include "models/network/traffic/hot_spot.hpp"
 #include "network_run.hpp"
 
 namespace {
@@ -91,14 +92,13 @@ struct Row {
 net::NetworkParams speculative_mesh(const char* selection, double load) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {6, 6};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {6, 6};
   p.routing = "opt_y";
   p.selection = selection;
   p.router.vcs = 2;
   p.packet_size = 8;
   p.pattern = "hot_spot";
-  p.traffic.hot_spot_nodes = {14, 15, 20, 21};
-  p.traffic.hot_spot_fraction = 0.2;
+  p.pattern_options = net::traffic::HotSpotParams{{14, 15, 20, 21}, 0.2};
   p.load = load;
   p.injection_end_cycle = 2000;
   return p;

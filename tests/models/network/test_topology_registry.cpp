@@ -5,7 +5,7 @@
 
 #include "pdes/error.hpp"
 
-using net::TopologyParams;
+using net::NetworkSizeKeys;
 using net::TopologyRegistry;
 
 namespace {
@@ -22,7 +22,7 @@ TEST_CASE("TopologyRegistry builds every registered topology") {
   const TopologyRegistry r = make_registry();
   CHECK(r.names() == std::vector<std::string>{"mesh", "torus", "hypercube", "fat_tree"});
 
-  TopologyParams grid;
+  NetworkSizeKeys grid;
   grid.dims = {4, 4};
   const auto mesh = r.create("mesh", grid);
   CHECK(mesh->name() == "mesh");
@@ -33,12 +33,12 @@ TEST_CASE("TopologyRegistry builds every registered topology") {
   CHECK(torus->name() == "torus");
   CHECK(torus->num_nodes() == 32);
 
-  TopologyParams cube;
+  NetworkSizeKeys cube;
   cube.n = 6;
   const auto hypercube = r.create("hypercube", cube);
   CHECK(hypercube->num_routers() == 64);
 
-  TopologyParams tree;
+  NetworkSizeKeys tree;
   tree.k = 4;
   tree.n = 3;
   const auto fat_tree = r.create("fat_tree", tree);
@@ -48,7 +48,7 @@ TEST_CASE("TopologyRegistry builds every registered topology") {
 
 TEST_CASE("TopologyRegistry rejects bad names and parameters") {
   const TopologyRegistry r = make_registry();
-  TopologyParams p;
+  NetworkSizeKeys p;
   SUBCASE("unknown name lists the valid names") {
     REQUIRE_THROWS_AS(r.create("dragonfly", p), pdes::ConfigError);
     CHECK_THROWS_WITH(r.create("dragonfly", p),

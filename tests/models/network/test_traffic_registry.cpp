@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/traffic/traffic_registry.hpp"
 
+#include "models/network/traffic/hot_spot.hpp"
+#include "models/network/traffic/random_permutation.hpp"
+
 #include <doctest/doctest.h>
 
 #include "models/network/topology/fat_tree.hpp"
@@ -8,7 +11,6 @@
 #include "tests/models/network/traffic_checks.hpp"
 
 using net::TrafficContext;
-using net::TrafficParams;
 using net::TrafficRegistry;
 
 namespace {
@@ -30,12 +32,9 @@ TEST_CASE("TrafficRegistry builds every registered pattern on an 8x8 torus") {
   const TrafficContext ctx = TrafficContext::of(net::Torus({8, 8}));
   for (const auto& entry : r.entries()) {
     CAPTURE(entry.name);
-    TrafficParams params;
-    if (entry.name == "random_permutation") params.permutation_seed = 1;
-    if (entry.name == "hot_spot") {
-      params.hot_spot_nodes = {0};
-      params.hot_spot_fraction = 0.1;
-    }
+    std::any params;
+    if (entry.name == "random_permutation") params = net::traffic::RandomPermutationParams{1};
+    if (entry.name == "hot_spot") params = net::traffic::HotSpotParams{{0}, 0.1};
     const auto pattern = r.create(entry.name, ctx, params);
     CHECK(pattern->name() == entry.name);
     CHECK(pattern->num_nodes() == 64);

@@ -39,13 +39,4 @@ TEST_CASE("Uniform accepts any node count and rejects bad use") {
     net::testing::TestRng r;
     CHECK_THROWS_AS(Uniform(4).destination(4, r.rng), pdes::InvariantError);
   }
-  SUBCASE("parameters it does not use") {
-    net::TrafficParams params;
-    params.permutation_seed = 3;
-    REQUIRE_THROWS_AS(Uniform::create(net::TrafficContext::nodes_only(4), params),
-                      pdes::ConfigError);
-    CHECK_THROWS_WITH(Uniform::create(net::TrafficContext::nodes_only(4), params),
-                      "traffic.permutation_seed: not used by traffic pattern 'uniform' (it takes "
-                      "no parameters)");
-  }
 }

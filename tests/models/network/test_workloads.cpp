@@ -33,7 +33,7 @@ constexpr std::int64_t kCycle = 1000;
 net::NetworkParams mesh4x4(std::uint32_t packet_size) {
   net::NetworkParams p;
   p.topology = "mesh";
-  p.topology_params.dims = {4, 4};
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
   p.router.vcs = 2;
   p.packet_size = packet_size;
   p.load = 0.0;

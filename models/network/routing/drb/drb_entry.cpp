@@ -24,7 +24,7 @@ std::unique_ptr<RoutingAlgorithm> make_drb(const RoutingSetup& setup) {
 void register_routing(RoutingRegistry& registry) {
   registry.add("drb", "Distributed Routing Balancing: metapaths of multi-step paths ([drb])",
                make_drb,
-               RoutingConfig{declare_drb_section, [](const io::Config& config) -> std::any {
+               io::PartConfig{"drb", declare_drb_section, [](const io::Config& config) -> std::any {
                                return drb_params_from(config);
                              }});
 }

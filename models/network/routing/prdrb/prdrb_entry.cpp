@@ -32,7 +32,7 @@ void register_routing(RoutingRegistry& registry) {
                "PR-DRB: DRB that learns; routers notify contending flows, sources re-apply "
                "saved path sets; FR-DRB with prdrb.watchdog ([prdrb], [drb])",
                make_prdrb,
-               RoutingConfig{declare_prdrb_section, [](const io::Config& config) -> std::any {
+               io::PartConfig{"prdrb", declare_prdrb_section, [](const io::Config& config) -> std::any {
                                return prdrb_params_from(config);
                              }});
 }

@@ -20,7 +20,7 @@ SelectionRegistry::Factory make(std::uint32_t level) {
   };
 }
 
-SelectionConfig section() {
+io::PartConfig section() {
   return {"speculative", declare_speculative_section,
           [](const io::Config& config) -> std::any { return speculative_params_from(config); }};
 }

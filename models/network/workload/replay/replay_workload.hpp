@@ -51,6 +51,9 @@ class ReplayWorkload final : public Workload {
   /// Reads the operations of the ranks on `nodes`, in rank order, so that a bad trace line
   /// stops the run before it starts (pdes::ConfigError naming the file and line).
   void load_input(const std::vector<NodeId>& nodes) const override;
+  /// Replay attaches an envelope to every message (message notes), which only the flit-level
+  /// network interface carries.
+  std::string required_node_kind() const override { return "network_interface"; }
   AlgorithmState initial_state(NodeId node) const override;
   void start(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;
   void on_wake(NodeId node, AlgorithmState& state, WorkloadContext& ctx) const override;

@@ -22,8 +22,8 @@ inline NetworkParams cube(std::uint32_t n, const std::string& policy = "fifo",
                           const std::string& links = "half_duplex") {
   NetworkParams p;
   p.topology = "hypercube";
-  p.topology_params.dims.clear();
-  p.topology_params.n = n;
+  p.topology_options_as<net::NetworkSizeKeys>().dims.clear();
+  p.topology_options_as<net::NetworkSizeKeys>().n = n;
   p.router_kind = "message_switch";
   p.node_kind = "message_adapter";
   p.workload.kind = "mission";

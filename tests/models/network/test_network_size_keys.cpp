@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "models/network/topology/topology_params.hpp"
+#include "models/network/topology/network_size_keys.hpp"
 
 #include <doctest/doctest.h>
 
 #include "pdes/error.hpp"
 
-using net::TopologyParams;
+using net::NetworkSizeKeys;
 
-TEST_CASE("TopologyParams::require_only accepts used and unset keys") {
-  TopologyParams p;
+TEST_CASE("NetworkSizeKeys::require_only accepts used and unset keys") {
+  NetworkSizeKeys p;
   CHECK_NOTHROW(p.require_only("torus", {net::kDimsKey}));
   p.dims = {4, 4};
   p.concentration = 2;
   CHECK_NOTHROW(p.require_only("torus", {net::kDimsKey, net::kConcentrationKey}));
 }
 
-TEST_CASE("TopologyParams::require_only names a set but unused key") {
-  TopologyParams p;
+TEST_CASE("NetworkSizeKeys::require_only names a set but unused key") {
+  NetworkSizeKeys p;
   SUBCASE("k on a torus") {
     p.k = 4;
     try {

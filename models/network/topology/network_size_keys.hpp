@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// TopologyParams: the typed, not yet validated parameters of every topology family.
-//
-// The config layer fills the fields whose keys appear in the file and leaves the others unset;
-// the topology's factory validates the values and rejects keys its family does not use, naming
-// the key (pdes::ConfigError), so that a typo such as `k` on a torus is an error, not silence.
+// NetworkSizeKeys: the size keys of the classic topologies — mesh, torus, hypercube and fat
+// tree — which, for compatibility with every configuration file written so far, live in the
+// [network] section rather than in a section of their own:
 //
 // | key                   | field         | used by                                    |
 // |-----------------------|---------------|--------------------------------------------|
@@ -12,6 +10,10 @@
 // | network.concentration | concentration | mesh, torus, hypercube (nodes per router)  |
 // | network.k             | k             | fat_tree (switch arity)                    |
 // | network.n             | n             | hypercube (dimension), fat_tree (levels)   |
+//
+// The four topologies share this one declaration (network_size_keys_config()); each reads the
+// keys it uses and rejects, naming the key, one it does not use (a `k` on a torus is an error,
+// not silence). A new topology declares a section of its own instead (docs/extending.md).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,8 @@
 #include <optional>
 #include <string_view>
 #include <vector>
+
+#include "io/config/part_config.hpp"
 
 namespace net {
 
@@ -34,7 +38,7 @@ inline constexpr std::uint64_t kMaxTopologySize = std::uint64_t{1} << 32;
 /// Largest supported concentration (nodes per router).
 inline constexpr std::uint32_t kMaxConcentration = 1024;
 
-struct TopologyParams {
+struct NetworkSizeKeys {
   std::vector<std::uint32_t> dims;             ///< network.dims; empty = unset
   std::optional<std::uint32_t> concentration;  ///< network.concentration; default 1
   std::optional<std::uint32_t> k;              ///< network.k
@@ -44,5 +48,9 @@ struct TopologyParams {
   /// the keys that `topology` does use.
   void require_only(std::string_view topology, std::initializer_list<std::string_view> used) const;
 };
+
+/// The declaration of the four keys (shared by the classic topologies) and their reader, which
+/// makes a NetworkSizeKeys.
+io::PartConfig network_size_keys_config();
 
 }  // namespace net

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "models/network/topology/named_registry.hpp"
+#include "pdes/registry.hpp"
 
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <string>
 
 namespace {
 
@@ -17,7 +18,7 @@ struct Polygon : Shape {
   int n_;
 };
 
-using ShapeRegistry = net::NamedRegistry<Shape, int>;
+using ShapeRegistry = pdes::FactoryRegistry<Shape, int>;
 
 ShapeRegistry make_registry() {
   ShapeRegistry r("shapes.kind", "shape");
@@ -26,9 +27,16 @@ ShapeRegistry make_registry() {
   return r;
 }
 
+// A family whose entries carry data of their own instead of a factory.
+struct Colour {
+  std::string name;
+  std::string description;
+  int rgb = 0;
+};
+
 }  // namespace
 
-TEST_CASE("NamedRegistry creates entries by name") {
+TEST_CASE("FactoryRegistry creates entries by name") {
   const ShapeRegistry r = make_registry();
   CHECK(r.contains("polygon"));
   CHECK_FALSE(r.contains("circle"));
@@ -37,9 +45,10 @@ TEST_CASE("NamedRegistry creates entries by name") {
   CHECK(r.names() == std::vector<std::string>{"polygon", "triangle"});
   CHECK(r.entries()[1].description == "three sides");
   CHECK(r.key() == "shapes.kind");
+  CHECK(r.family() == "shape");
 }
 
-TEST_CASE("NamedRegistry rejects unknown names, listing the valid ones") {
+TEST_CASE("Registry rejects unknown names, listing the valid ones") {
   const ShapeRegistry r = make_registry();
   try {
     r.create("circle", 1);
@@ -51,8 +60,20 @@ TEST_CASE("NamedRegistry rejects unknown names, listing the valid ones") {
   }
 }
 
-TEST_CASE("NamedRegistry refuses duplicate registration") {
+TEST_CASE("Registry refuses duplicate names, and entries without a name or description") {
   ShapeRegistry r = make_registry();
-  CHECK_THROWS_AS(r.add("polygon", "again", [](int n) { return std::make_unique<Polygon>(n); }),
-                  pdes::InvariantError);
+  const auto make = [](int n) { return std::make_unique<Polygon>(n); };
+  CHECK_THROWS_AS(r.add("polygon", "again", make), pdes::InvariantError);
+  CHECK_THROWS_AS(r.add("", "nameless", make), pdes::InvariantError);
+  CHECK_THROWS_AS(r.add("square", "", make), pdes::InvariantError);
+  CHECK(r.names().size() == 2);
+}
+
+TEST_CASE("Registry holds entries of any type with a name and a description") {
+  pdes::Registry<Colour> colours("paint.colour", "colour");
+  colours.add({"red", "warm", 0xff0000});
+  colours.add({"blue", "cold", 0x0000ff});
+  CHECK(colours.find("blue").rgb == 0x0000ff);
+  CHECK(colours.joined_names() == "red, blue");
+  CHECK_THROWS_AS(colours.find("green"), pdes::ConfigError);
 }
