@@ -43,8 +43,11 @@ def test_the_prefix_has_the_binary_scripts_examples_docs_and_analysis(prefix):
     share = prefix / "share/warpnet"
     assert os.access(prefix / "bin/warpnet", os.X_OK)
     for script in ("submit-run.sh", "submit-sweep.sh", "submit-scaling.sh", "gather.sh",
-                   "run.sbatch", "sweep-point.sbatch", "gather.py"):
+                   "gather.py", "scaling_table.py"):
         assert os.access(share / "cluster-scripts" / script, os.X_OK), script
+    for sourced in ("config.sh", "lib.sh", "job-setup.sh", "run.sbatch", "sweep-point.sbatch",
+                    "gather.sbatch"):   # sourced, or read by sbatch
+        assert (share / "cluster-scripts" / sourced).is_file(), sourced
     assert (share / "cluster-scripts/install-layout.sh").is_file()
     for example in (SOURCE / "examples").glob("*.toml"):
         assert (share / "examples" / example.name).is_file(), example.name
