@@ -89,11 +89,11 @@ macro(warpnet_optional package)
   else()
     find_package(${package} ${ARGN} QUIET)
     warpnet_dependency_hint(_warpnet_message ${package})
-    get_property(_warpnet_option_type CACHE ${_warpnet_option} PROPERTY TYPE)
+    get_property(_warpnet_feature_options GLOBAL PROPERTY WARPNET_FEATURE_OPTIONS)
     if(${package}_FOUND)
       set(WARPNET_HAVE_${package} ON)
       _warpnet_dependency_found(${package})
-    elseif(${_warpnet_option} STREQUAL "ON" AND _warpnet_option_type STREQUAL "STRING")
+    elseif(${_warpnet_option} STREQUAL "ON" AND _warpnet_option IN_LIST _warpnet_feature_options)
       message(FATAL_ERROR "${_warpnet_option}=ON, but ${_warpnet_message} Or configure "
                           "with -D${_warpnet_option}=OFF (or AUTO) to build without it.")
     else()
@@ -103,8 +103,10 @@ macro(warpnet_optional package)
   endif()
 endmacro()
 
-# An AUTO/ON/OFF setting for an optional library feature.
+# An AUTO/ON/OFF setting for an optional library feature (also given as a BOOL, as Spack does:
+# -DWARPNET_WITH_METIS:BOOL=ON means ON).
 function(warpnet_feature_option name description)
+  set_property(GLOBAL APPEND PROPERTY WARPNET_FEATURE_OPTIONS ${name})
   set(${name} AUTO CACHE STRING "${description}: AUTO (if found), ON (required) or OFF")
   set_property(CACHE ${name} PROPERTY STRINGS AUTO ON OFF)
   string(TOUPPER "${${name}}" value)

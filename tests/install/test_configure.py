@@ -7,7 +7,7 @@ separate configures of this source tree (configure only: no build, so it stays q
   (the partitioners' stand-ins, no tests);
 - a header-only library found from a prefix through its hint variable (Random123_ROOT);
 - a required one hidden (fmt): CMake stops with a message naming the package;
-- an optional feature asked for (WARPNET_WITH_METIS=ON) but missing: CMake stops.
+- an optional feature asked for (WARPNET_WITH_SCOTCH=ON) but missing: CMake stops.
 
 Packages are hidden with CMAKE_DISABLE_FIND_PACKAGE_<Package>, as if they were not installed."""
 import os
@@ -82,8 +82,9 @@ def test_a_hidden_required_dependency_stops_the_configure_naming_it(tmp_path):
 
 
 def test_an_optional_feature_asked_for_but_missing_stops_the_configure(tmp_path):
+    # Typed BOOL, as Spack's define_from_variant passes it (+scotch).
     r = configure(tmp_path / "build", "-DCMAKE_DISABLE_FIND_PACKAGE_Scotch=ON",
-                  "-DWARPNET_WITH_SCOTCH=ON", "-DWARPNET_BUILD_TESTS=OFF")
+                  "-DWARPNET_WITH_SCOTCH:BOOL=ON", "-DWARPNET_BUILD_TESTS=OFF")
     assert r.returncode != 0
     assert "WARPNET_WITH_SCOTCH=ON, but Scotch (" in r.text
     assert "-DWARPNET_WITH_SCOTCH=OFF (or AUTO) to build without it" in r.text
