@@ -63,7 +63,7 @@ def test_hidden_optional_dependencies_configure_a_build_without_them(tmp_path):
 
     # A build without them: the partitioners' stand-ins, --version saying so, no tests.
     version = (build / "app/version.cpp").read_text()
-    assert "built without METIS" in version and "built without Scotch" in version
+    assert "not built: metis (no METIS), scotch (no Scotch)" in version
     assert cached(build, "WARPNET_WITH_METIS") == "AUTO"
     assert not (build / "tests").exists(), "without doctest the tests are not configured"
     # The header-only library came from the prefix named by its hint variable.
