@@ -20,7 +20,8 @@
 int main(int argc, char** argv) {
   CLI::App cli{"warpnet: parallel optimistic simulator of HPC interconnection networks"};
   cli.require_subcommand(0, 1);
-  cli.set_version_flag("--version", "warpnet " + app::version_string());
+  cli.set_version_flag("--version",
+                      "warpnet " + app::version_string() + "\n" + app::build_info());
 
   app::RunOptions options;
   auto add_config_options = [&options](CLI::App* command) {

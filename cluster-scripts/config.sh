@@ -22,9 +22,15 @@
 # Job arrays (submit-sweep.sh): how many points may run at once (empty: no limit).
 : "${WARPNET_ARRAY_MAX_RUNNING:=}"
 
-# The repository (for analysis/) and the warpnet binary. Set WARPNET_BIN when warpnet is
-# installed elsewhere; the default is this checkout's build.
+# The repository or installation (for analysis/) and the warpnet binary. Set WARPNET_BIN to
+# run another binary. The default is the installation's bin/warpnet when these scripts were
+# installed (`cmake --install` puts install-layout.sh beside them; docs/install.md), and this
+# checkout's build/app/warpnet otherwise.
 : "${WARPNET_ROOT:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+if [ -z "${WARPNET_BIN:-}" ] && [ -f "$(dirname "${BASH_SOURCE[0]}")/install-layout.sh" ]; then
+  # shellcheck source=/dev/null
+  source "$(dirname "${BASH_SOURCE[0]}")/install-layout.sh"
+fi
 : "${WARPNET_BIN:=$WARPNET_ROOT/build/app/warpnet}"
 export WARPNET_PARTITION WARPNET_ACCOUNT WARPNET_TIME WARPNET_MODULES WARPNET_LAUNCHER \
        WARPNET_SRUN_MPI WARPNET_SBATCH_EXTRA WARPNET_PYTHON WARPNET_SIGNAL_SECONDS \

@@ -9,3 +9,4 @@ fi
 source "$WARPNET_SCRIPTS_DIR/lib.sh"
 load_modules
 echo "warpnet job $SLURM_JOB_ID${SLURM_ARRAY_TASK_ID:+ (array task $SLURM_ARRAY_TASK_ID)} on ${SLURM_JOB_NODELIST:-?}, ${SLURM_NTASKS:-1} task(s), started $(date -Is)"
+echo "warpnet binary: $WARPNET_BIN"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs every Debian 12 package warpnet needs to build, test and analyse, in one apt-get
 # call. Idempotent: when everything is already installed it does nothing (and needs no root).
+# The container recipe (packaging/apptainer/warpnet.def) installs the same list, and the list
+# holds every Debian package of cmake/WarpnetDependencies.cmake: tests/install checks both.
 set -euo pipefail
 
 packages=(

@@ -116,6 +116,9 @@ def test_version(warpnet):
     r = warpnet("--version")
     assert r.returncode == 0
     assert re.match(r"warpnet \d+\.\d+\.\d+ \(git [0-9a-z]+\)", r.stdout)
+    # What it was built with: compiler, MPI library and standard, HDF5 (tests/install too).
+    assert re.search(r"^built with .+\(MPI \d+\.\d+\), parallel HDF5 \d+\.\d+\.\d+$", r.stdout,
+                     re.M)
 
 
 def test_bad_command_line_exits_2(warpnet, root):

@@ -3,12 +3,19 @@
 2-rank run, a sweep as a 4-task job array followed by the gather step, a job that gets the
 time-limit warning (USR1), checkpoints, resubmits itself and finishes with the results of an
 uninterrupted run, and a small scaling study. Skips, saying why, only where the Slurm
-daemons cannot start. Every wait has a timeout; the daemons this test started are stopped."""
+daemons cannot start. Every wait has a timeout; the daemons this test started are stopped.
+
+Everything runs as a user of an installation would: the build is installed (`cmake --install`)
+into a temporary prefix, and the scripts, examples and binary all come from there, with
+WARPNET_BIN unset, so that the installed scripts must find the installed binary."""
+import atexit
 import csv
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import h5py
@@ -17,15 +24,33 @@ import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SCRIPTS = ROOT / "cluster-scripts"
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "analysis"))
 import warpnet_analysis as wa  # noqa: E402
 from slurm_cluster import SlurmCluster, SlurmUnavailable  # noqa: E402
 
+
+def install_prefix() -> pathlib.Path:
+    """Installs the build (WARPNET_BUILD_DIR, set by ctest) into a temporary prefix, once."""
+    build = os.environ.get("WARPNET_BUILD_DIR")
+    if not build:
+        pytest.fail("WARPNET_BUILD_DIR is not set (run this test through ctest)")
+    prefix = pathlib.Path(tempfile.mkdtemp(prefix="warpnet-prefix-"))
+    r = subprocess.run([os.environ.get("CMAKE_COMMAND", "cmake"), "--install", build,
+                        "--prefix", str(prefix)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return prefix
+
+
+PREFIX = install_prefix()
+atexit.register(shutil.rmtree, PREFIX, True)
+SCRIPTS = PREFIX / "share/warpnet/cluster-scripts"
+EXAMPLES = PREFIX / "share/warpnet/examples"
+WARPNET = PREFIX / "bin/warpnet"
+
 # About 3-10 s on 2 ranks: long enough to be interrupted after its first checkpoint.
-PHOLD = [str(ROOT / "examples/phold.toml"), "--set", "simulation.end_time=1500"]
-SWEEP = [str(ROOT / "examples/mesh8x8.toml"), "--set", "traffic.load=0.1,0.2",
+PHOLD = [str(EXAMPLES / "phold.toml"), "--set", "simulation.end_time=1500"]
+SWEEP = [str(EXAMPLES / "mesh8x8.toml"), "--set", "traffic.load=0.1,0.2",
          "--set", "network.routing=dimension_order,minimal_adaptive",
          "--set", "simulation.end_time=2000", "--set", "traffic.warmup_cycles=500"]
 NAME = "mesh8x8-uniform-0.3"
@@ -34,15 +59,15 @@ JOB_TIMEOUT = 120
 
 @pytest.fixture(scope="module")
 def slurm(tmp_path_factory):
-    if not os.environ.get("WARPNET_BIN"):
-        pytest.fail("WARPNET_BIN is not set (run this test through ctest)")
     cluster = SlurmCluster(tmp_path_factory.mktemp("slurm"))
     try:
         cluster.start()
     except SlurmUnavailable as why:
         pytest.skip(f"no Slurm here: {why}")
     # The jobs inherit this environment (sbatch --export=ALL): Open MPI as root and
-    # oversubscribed, this build's binary, Debian's Python.
+    # oversubscribed, Debian's Python; no WARPNET_BIN: the installed scripts find the
+    # installed binary.
+    cluster.env.pop("WARPNET_BIN", None)
     cluster.env.update({
         "OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
         "OMPI_MCA_rmaps_base_oversubscribe": "1", "WARPNET_PYTHON": "/usr/bin/python3",
@@ -101,6 +126,7 @@ def reference_run(slurm, tmp_path_factory):
 
 def test_a_two_rank_job_runs_the_optimistic_engine(reference_run):
     path, log = reference_run
+    assert f"warpnet binary: {WARPNET}" in log   # the installed one
     assert "engine                 optimistic on 2 ranks" in log
     run = wa.load_run(path)
     assert run.ranks == 2
@@ -186,7 +212,7 @@ def test_resubmission_stops_at_the_maximum_count(slurm, tmp_path):
 def test_a_scaling_study_tabulates_speedup_and_efficiency(slurm, tmp_path):
     ids = submit(slurm, tmp_path, "submit-scaling.sh", "--key", "phold.lps", "--strong", "1024",
                  "--ranks", "1 2", "--weak", "1:512 2:1024", "--output-dir", "scaling",
-                 str(ROOT / "examples/phold.toml"), "--set", "simulation.end_time=50")
+                 str(EXAMPLES / "phold.toml"), "--set", "simulation.end_time=50")
     assert len(ids) == 5
     wait_for_jobs(slurm, tmp_path)
     assert slurm.state(ids[-1]) == "COMPLETED", logs(tmp_path)
