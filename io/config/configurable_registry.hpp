@@ -62,18 +62,13 @@ class ConfigurableRegistry : public pdes::Registry<ConfigurableEntry<Product, Ar
     return this->find(name).factory(std::forward<Args>(args)...);
   }
 
-  /// Declares the section (and shared key groups) of every entry that has one, each once.
+  /// Declares the section (and shared key groups) of every entry that has one, each once
+  /// however many entries, of this family or of others, share it (Schema::declare_group).
   void declare_config(Schema& schema) const {
-    std::vector<std::string> declared;
-    const auto once = [&](const std::string& name, const auto& declare) {
-      if (std::find(declared.begin(), declared.end(), name) != declared.end()) return;
-      declared.push_back(name);
-      declare(schema);
-    };
     for (const Entry& e : this->entries()) {
       if (!e.config) continue;
-      for (const KeyGroup& group : e.config->shared) once(group.name, group.declare);
-      once(e.config->section, e.config->declare);
+      for (const KeyGroup& group : e.config->shared) schema.declare_group(group.name, group.declare);
+      schema.declare_group(e.config->section, e.config->declare);
     }
   }
 

@@ -269,6 +269,13 @@ const KeyDecl* KeyDecl::find_field(std::string_view field_name) const {
 
 // --- Schema ----------------------------------------------------------------------------------
 
+void Schema::declare_group(const std::string& name,
+                           const std::function<void(Schema&)>& declare) {
+  if (std::find(groups_.begin(), groups_.end(), name) != groups_.end()) return;
+  groups_.push_back(name);
+  declare(*this);
+}
+
 KeyBuilder& Schema::add_like(std::string path, const KeyBuilder& like) {
   KeyDecl decl = like.decl();
   decl.path = std::move(path);

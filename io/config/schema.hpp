@@ -47,6 +47,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -149,6 +150,9 @@ class Schema {
   KeyBuilder& add_like(std::string path, const KeyBuilder& like);
 
   void describe_section(std::string section, std::string description);
+  /// Runs `declare` unless a group called `name` was declared before: keys that several parts
+  /// (of one family or of several) read are declared once, by whichever comes first.
+  void declare_group(const std::string& name, const std::function<void(Schema&)>& declare);
   void section_active_when(std::string section, std::string choice_key, std::string value);
 
   /// Checks what can only be checked once everything is declared: defaults satisfy their
@@ -180,6 +184,7 @@ class Schema {
 
   std::deque<KeyBuilder> keys_;
   std::vector<SectionInfo> sections_;
+  std::vector<std::string> groups_;
 };
 
 /// Fields of table lists (KeyBuilder::field), declared like keys but with a bare name.

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "models/network/missions/message_lp_kinds.hpp"
+#include "models/network/missions/mission_params.hpp"
 #include "models/network/node/node_lp.hpp"
 #include "models/network/router/router_lp.hpp"
 
@@ -41,7 +42,11 @@ void register_router_kinds(RouterKindRegistry& registry) {
                make<InputQueuedRouter, RouterKindRegistry>());
   registry.add("message_switch",
                "message-level SPIDER-like hypercube adapter, message switching (docs/missions.md)",
-               make<missions::MessageSwitchKind, RouterKindRegistry>());
+               make<missions::MessageSwitchKind, RouterKindRegistry>(),
+               io::PartConfig{"adapter", missions::declare_adapter_section,
+                              [](const io::Config& config) -> std::any {
+                                return missions::adapter_params_from(config);
+                              }});
 }
 
 void register_node_kinds(NodeKindRegistry& registry) {

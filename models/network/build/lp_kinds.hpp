@@ -25,7 +25,7 @@
 #include "models/network/node/node_params.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/selection/selection_function.hpp"
-#include "pdes/registry.hpp"
+#include "io/config/configurable_registry.hpp"
 #include "models/network/topology/topology.hpp"
 #include "models/network/workload/source_scheduler.hpp"
 #include "models/network/workload/workload.hpp"
@@ -66,14 +66,16 @@ class NodeKind {
   virtual void add(pdes::Simulation& sim, pdes::LpId id, const NodeArgs& args) const = 0;
 };
 
-class RouterKindRegistry : public pdes::FactoryRegistry<RouterKind> {
+/// A kind with parameters registers its section (io::PartConfig); the options it reads reach
+/// the kind through NetworkParams::router_kind_options / node_kind_options.
+class RouterKindRegistry : public io::ConfigurableRegistry<RouterKind> {
  public:
-  RouterKindRegistry() : FactoryRegistry("router.kind", "router kind") {}
+  RouterKindRegistry() : ConfigurableRegistry("router.kind", "router kind") {}
 };
 
-class NodeKindRegistry : public pdes::FactoryRegistry<NodeKind> {
+class NodeKindRegistry : public io::ConfigurableRegistry<NodeKind> {
  public:
-  NodeKindRegistry() : FactoryRegistry("network.node_kind", "node kind") {}
+  NodeKindRegistry() : ConfigurableRegistry("network.node_kind", "node kind") {}
 };
 
 /// Adds every router kind, one line each.

@@ -29,7 +29,6 @@
 
 #include "models/network/node/injection_params.hpp"
 #include "models/network/node/node_params.hpp"
-#include "models/network/missions/mission_params.hpp"
 #include "models/network/node/traffic_phase.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/torus_tie.hpp"
@@ -51,6 +50,10 @@ struct NetworkParams {
   std::string selection = "max_credits";    ///< a name of selection/selection_registry.cpp
   std::string router_kind = "input_queued";     ///< the router LP class (build/lp_kinds.hpp)
   std::string node_kind = "network_interface";  ///< the compute-node LP class
+  /// The LP kinds' own parameters (their io::PartConfig), e.g. the message_switch kind's
+  /// missions::AdapterParams; empty: none or defaults.
+  std::any router_kind_options;
+  std::any node_kind_options;
   RouterParams router;
   /// The routing's own parameters (its io::PartConfig section, routing_registry.hpp), e.g. a
   /// routing's parameters struct; empty: the routing's defaults.
@@ -74,8 +77,6 @@ struct NetworkParams {
   /// What the nodes send: the synthetic traffic above (default) or another workload, and the
   /// order in which each node sends its queued messages.
   WorkloadParams workload;
-  /// The mission generator and the message-level adapter ([mission], [adapter]; docs/missions.md).
-  missions::MissionSetup missions;
 
   /// The topology options as T, created with T's defaults if there are none or they are of
   /// another type (tests and benchmarks choose a topology's size this way).

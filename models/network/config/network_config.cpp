@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "io/config/error_collector.hpp"
+#include "models/network/build/lp_kinds.hpp"
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
 #include "models/network/node/injection_registry.hpp"
@@ -177,6 +178,14 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   p.selection = config.get_string("router.selection");
   p.router_kind = config.get_string("router.kind");
   p.node_kind = config.get_string("network.node_kind");
+  {
+    RouterKindRegistry router_kinds;
+    register_router_kinds(router_kinds);
+    p.router_kind_options = router_kinds.read_options(p.router_kind, config);
+    NodeKindRegistry node_kinds;
+    register_node_kinds(node_kinds);
+    p.node_kind_options = node_kinds.read_options(p.node_kind, config);
+  }
   p.router = router_params_from(config);
   {
     RoutingRegistry routings;
@@ -201,7 +210,6 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
   }
   read_phases(config, p, patterns, errors);
   p.workload = workload_params_from(config);
-  p.missions = missions::mission_setup_from(config);
   return p;
 }
 

@@ -14,7 +14,6 @@
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
-#include "models/network/missions/mission_params.hpp"
 #include "models/network/workload/replay/collective_algorithms.hpp"
 #include "models/network/workload/replay/skeletons/skeleton_trace.hpp"
 #include "models/network/workload/workload_registry.hpp"
@@ -194,7 +193,7 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "Which queued message a node sends its next packet from: fifo (oldest first, whole) "
           "or shortest_first (fewest flits left)");
-  // Each workload's own keys (workload/*_entry.cpp, missions excepted: [mission]).
+  // Each workload's own keys (workload/*_entry.cpp, missions/mission_entry.cpp).
   WorkloadRegistry workloads;
   register_workloads(workloads);
   workloads.declare_config(s);
@@ -232,7 +231,12 @@ void declare_network_schema(io::Schema& schema) {
   declare_traffic_section(schema, defaults);
   declare_workload_section(schema, defaults.workload);
   declare_metrics_section(schema);
-  missions::declare_mission_sections(schema);
+  RouterKindRegistry router_kinds;
+  register_router_kinds(router_kinds);
+  router_kinds.declare_config(schema);
+  NodeKindRegistry node_kinds;
+  register_node_kinds(node_kinds);
+  node_kinds.declare_config(schema);
   RoutingRegistry routings;
   register_routings(routings);
   routings.declare_config(schema);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/missions/message_lp_kinds.hpp"
 
+#include "io/config/configurable_registry.hpp"
+
 #include <memory>
 #include <string>
 
@@ -47,9 +49,9 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   }
   PolicyRegistry policies;
   register_policies(policies);
-  std::shared_ptr<const SchedulingPolicy> policy = policies.create(a.params.missions.adapter.policy);
+  const auto adapter = io::options_or_default<AdapterParams>(a.params.router_kind_options);
+  std::shared_ptr<const SchedulingPolicy> policy = policies.create(adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
-  const AdapterParams& adapter = a.params.missions.adapter;
   // Circuit switching, and DFS under VCT (a DFS probe never leaves a message inside the
   // network: VCT degenerates into circuit switching, spec §4.3), run on the circuit manager.
   const bool circuit = adapter.switching == "circuit" ||

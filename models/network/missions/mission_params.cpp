@@ -20,7 +20,7 @@ std::string shortest(double v) {
 }
 }  // namespace
 
-void declare_mission_sections(io::Schema& s) {
+void declare_mission_section(io::Schema& s) {
   const MissionSetup d;
   s.describe_section("mission",
                      "Communication missions (workload.kind = \"mission\"; docs/missions.md)");
@@ -78,6 +78,10 @@ void declare_mission_sections(io::Schema& s) {
                 "peak link load), then the branch-and-bound schedule on them (opt_budget)");
   s.add_int("mission.cps_iterations", d.mission.cps_iterations)
       .describe("CPS-OPT: simulated-annealing moves per mission, > 0");
+}
+
+void declare_adapter_section(io::Schema& s) {
+  const MissionSetup d;
   s.describe_section("adapter",
                      "The SPIDER-like message-level node adapter (router.kind = "
                      "\"message_switch\"; docs/missions.md)");
@@ -107,6 +111,20 @@ void declare_mission_sections(io::Schema& s) {
       .describe("Priority minus this times the age in cycles (older first); 0: off");
 }
 
+AdapterParams adapter_params_from(const io::Config& c) {
+  AdapterParams a;
+  a.policy = c.get_string("adapter.policy");
+  a.routing = c.get_string("adapter.routing");
+  a.links = c.get_string("adapter.links");
+  a.switching = c.get_string("adapter.switching");
+  a.arbitration = c.get_string("adapter.arbitration");
+  a.age_weight = c.get_float("adapter.age_weight");
+  a.dfs_slack = c.get_float("adapter.dfs_slack");
+  return a;
+}
+
+io::KeyGroup adapter_keys() { return {"adapter", declare_adapter_section}; }
+
 MissionSetup mission_setup_from(const io::Config& c) {
   MissionSetup m;
   m.mission.density = c.get_float("mission.density");
@@ -124,13 +142,7 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.mission.opt_budget = c.get_int("mission.opt_budget");
   m.mission.cps_opt = c.get_bool("mission.cps_opt");
   m.mission.cps_iterations = c.get_int("mission.cps_iterations");
-  m.adapter.policy = c.get_string("adapter.policy");
-  m.adapter.routing = c.get_string("adapter.routing");
-  m.adapter.links = c.get_string("adapter.links");
-  m.adapter.switching = c.get_string("adapter.switching");
-  m.adapter.arbitration = c.get_string("adapter.arbitration");
-  m.adapter.age_weight = c.get_float("adapter.age_weight");
-  m.adapter.dfs_slack = c.get_float("adapter.dfs_slack");
+  m.adapter = adapter_params_from(c);
   return m;
 }
 

@@ -48,10 +48,7 @@
 #include <cstdint>
 #include <string>
 
-namespace io {
-class Config;
-class Schema;
-}  // namespace io
+#include "io/config/part_config.hpp"
 
 namespace net::missions {
 
@@ -95,8 +92,16 @@ struct MissionSetup {
 /// density d has d × N(N − 1) messages, 4 × 10^9 at n = 16.
 inline constexpr std::uint32_t kMaxMissionDimension = 16;
 
-void declare_mission_sections(io::Schema& schema);
+/// [mission]: the mission workloads' section.
+void declare_mission_section(io::Schema& schema);
+/// [adapter]: read by the message_switch router kind and by the mission workloads (whose
+/// schedules depend on the links and the switching), so declared as a shared key group.
+void declare_adapter_section(io::Schema& schema);
+io::KeyGroup adapter_keys();
+/// Both sections: the options of the mission workloads.
 MissionSetup mission_setup_from(const io::Config& config);
+/// [adapter]: the options of the message_switch router kind.
+AdapterParams adapter_params_from(const io::Config& config);
 /// Throws pdes::ConfigError naming the key and value: density outside (0, 1], σ < 0, a mean
 /// below 1 or above 65535, count 0, period 0, hot spots above `num_nodes`, or an OPT budget
 /// or annealing length <= 0.

@@ -3,9 +3,7 @@
 
 #include <memory>
 
-#include "models/network/missions/message_lp_kinds.hpp"
-#include "models/network/missions/mission_stream_workload.hpp"
-#include "models/network/missions/mission_workload.hpp"
+#include "models/network/missions/mission_entry.hpp"
 #include "models/network/workload/message_list_entry.hpp"
 #include "models/network/workload/replay/replay_entry.hpp"
 #include "models/network/workload/synthetic_workload.hpp"
@@ -20,23 +18,6 @@ std::unique_ptr<Workload> make_synthetic(const WorkloadSetup& s) {
                                              traffic_summary(s.params));
 }
 
-std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
-  const std::uint32_t n = missions::message_level_dimension(s.topology, "workload.kind");
-  return std::make_unique<missions::MissionWorkload>(
-      s.params.missions.mission, s.topology.num_nodes(), n,
-      s.params.missions.adapter.links == "half_duplex",
-      s.params.missions.adapter.switching == "message",
-      s.params.missions.adapter.switching == "circuit" ? missions::ScheduleMode::kCircuit
-      : s.params.missions.adapter.switching == "vct"   ? missions::ScheduleMode::kCutThrough
-                                                       : missions::ScheduleMode::kMessage);
-}
-
-std::unique_ptr<Workload> make_mission_stream(const WorkloadSetup& s) {
-  missions::message_level_dimension(s.topology, "workload.kind");
-  return std::make_unique<missions::MissionStreamWorkload>(s.params.missions.mission,
-                                                           s.topology.num_nodes());
-}
-
 template <class Scheduler>
 SchedulerRegistry::Factory scheduler() {
   return [] { return std::make_unique<Scheduler>(); };
@@ -49,11 +30,7 @@ void register_workloads(WorkloadRegistry& registry) {
                make_synthetic);
   register_message_list_workload(registry);
   replay::register_workloads(registry);
-  registry.add("mission", "bursty hypercube missions, the [mission] section (docs/missions.md)",
-               make_mission);
-  registry.add("mission_stream",
-               "steady Poisson messages per node, the [mission] section (docs/missions.md)",
-               make_mission_stream);
+  missions::register_workloads(registry);
 }
 
 void register_source_schedulers(SchedulerRegistry& registry) {

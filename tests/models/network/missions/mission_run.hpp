@@ -11,12 +11,26 @@
 #include <tuple>
 #include <vector>
 
+#include "models/network/missions/mission_params.hpp"
 #include "models/network/workload/message_list_workload.hpp"
 #include "tests/models/network/network_run.hpp"
 
 namespace net::missions::testing {
 
 inline constexpr std::int64_t kCycle = 1000;
+
+/// The mission workloads' options in `p` ([mission] and [adapter]), made if absent.
+inline MissionSetup& setup_of(NetworkParams& p) {
+  if (std::any_cast<MissionSetup>(&p.workload.options) == nullptr) {
+    p.workload.options = MissionSetup{};
+  }
+  return std::any_cast<MissionSetup&>(p.workload.options);
+}
+inline MissionParams& mission_of(NetworkParams& p) { return setup_of(p).mission; }
+inline AdapterParams& adapter_of(NetworkParams& p) { return setup_of(p).adapter; }
+/// The message_switch routers read [adapter] as well: give them the workload's settings, as a
+/// configuration file does by giving both the same section.
+inline void share_adapter(NetworkParams& p) { p.router_kind_options = setup_of(p).adapter; }
 
 inline NetworkParams cube(std::uint32_t n, const std::string& policy = "fifo",
                           const std::string& links = "half_duplex") {
@@ -27,14 +41,15 @@ inline NetworkParams cube(std::uint32_t n, const std::string& policy = "fifo",
   p.router_kind = "message_switch";
   p.node_kind = "message_adapter";
   p.workload.kind = "mission";
-  p.missions.adapter.policy = policy;
-  p.missions.adapter.links = links;
+  adapter_of(p).policy = policy;
+  adapter_of(p).links = links;
   return p;
 }
 
-inline net::testing::NetworkRun run_cube(const NetworkParams& p,
+inline net::testing::NetworkRun run_cube(NetworkParams p,
                                          std::shared_ptr<const Workload> workload = nullptr,
                                          pdes::EngineKind engine = pdes::EngineKind::sequential) {
+  share_adapter(p);
   NetworkParts parts = make_network_parts(p);
   if (workload) parts.workload = std::move(workload);
   pdes::KernelConfig config;

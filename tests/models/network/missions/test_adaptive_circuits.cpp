@@ -6,17 +6,21 @@
 
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
 using net::missions::testing::arrivals;
 using net::missions::testing::listed;
 using net::missions::testing::run_cube;
 
+
 namespace {
 net::NetworkParams adaptive(const std::string& routing, const std::string& switching,
                             const std::string& policy = "fifo", std::uint32_t n = 2) {
   auto p = net::missions::testing::cube(n, policy);
-  p.missions.adapter.routing = routing;
-  p.missions.adapter.switching = switching;
+  adapter_of(p).routing = routing;
+  adapter_of(p).switching = switching;
   return p;
 }
 
@@ -73,7 +77,7 @@ TEST_CASE("CS and VCT with DFS: a detour when the only needed link stays busy lo
     CHECK(arrivals(run).at({0, 0}) == 11);
     CHECK(arrivals(run).at({0, 1}) == 3);
     CHECK(hops_of(run, 0, 1) == 3);
-    p.missions.adapter.dfs_slack = 10.0;
+    adapter_of(p).dfs_slack = 10.0;
     CHECK(arrivals(run_cube(p, work())).at({0, 1}) == 13);
     CHECK(arrivals(run_cube(adaptive("pa", switching, "lf"), work())).at({0, 1}) == 13);
   }
@@ -107,8 +111,8 @@ TEST_CASE("PA and DFS missions under CS and VCT: delivered once, path lengths, r
       CAPTURE(routing);
       CAPTURE(switching);
       auto p = adaptive(routing, switching, "lbf", 4);
-      p.missions.mission.count = 3;
-      p.missions.mission.period = 2000;
+      mission_of(p).count = 3;
+      mission_of(p).period = 2000;
       const auto plain = run_cube(p);
       CHECK(plain.result.reason == pdes::TerminationReason::no_more_events);
       CHECK(plain.sink.delivered.size() == plain.sink.generated.size());

@@ -5,6 +5,9 @@
 
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
 using net::missions::testing::arrivals;
 using net::missions::testing::cube;
@@ -46,10 +49,11 @@ TEST_CASE("all n links of a node send at once (SPIDER)") {
 
 TEST_CASE("the message-level model is rollback-safe and gives the same arrivals") {
   auto p = cube(4, "lbf");
-  p.missions.mission.count = 3;
-  p.missions.mission.period = 1000;
+  mission_of(p).count = 3;
+  mission_of(p).period = 1000;
   const auto plain = run_cube(p);
   const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
   CHECK(plain.sink.delivered.size() > 500);
   CHECK(arrivals(checked) == arrivals(plain));
 }
+

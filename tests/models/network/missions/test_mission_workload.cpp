@@ -13,17 +13,20 @@
 #include "models/network/missions/mission_workload.hpp"
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
 using net::missions::testing::cube;
 using net::missions::testing::run_cube;
 
 TEST_CASE("density 1 and sigma 0: every ordered pair, length mu, in every mission") {
   auto p = cube(3);
-  p.missions.mission.density = 1.0;
-  p.missions.mission.length_sigma = 0.0;
-  p.missions.mission.length_mean = 7.0;
-  p.missions.mission.count = 4;
-  p.missions.mission.period = 500;
+  mission_of(p).density = 1.0;
+  mission_of(p).length_sigma = 0.0;
+  mission_of(p).length_mean = 7.0;
+  mission_of(p).count = 4;
+  mission_of(p).period = 500;
   const auto run = run_cube(p);
   REQUIRE(run.sink.generated.size() == 4 * 8 * 7);
   std::map<std::uint32_t, std::set<std::pair<std::uint32_t, std::uint32_t>>> pairs;
@@ -38,10 +41,10 @@ TEST_CASE("density 1 and sigma 0: every ordered pair, length mu, in every missio
 
 TEST_CASE("density sets the share of pairs that send; lengths follow N(mu, sigma) floored") {
   auto p = cube(4);
-  p.missions.mission.density = 0.5;
-  p.missions.mission.length_sigma = 0.0;
-  p.missions.mission.count = 40;
-  p.missions.mission.period = 2000;
+  mission_of(p).density = 0.5;
+  mission_of(p).length_sigma = 0.0;
+  mission_of(p).count = 40;
+  mission_of(p).period = 2000;
   const auto run = run_cube(p);
   const double share = static_cast<double>(run.sink.generated.size()) / (40.0 * 16 * 15);
   CHECK(share == doctest::Approx(0.5).epsilon(0.05));
@@ -59,9 +62,9 @@ TEST_CASE("hot spots: only the h hot nodes q * N / h receive") {
 
 TEST_CASE("delta_t spreads the releases over [0, delta_t] after the mission start") {
   auto p = cube(3);
-  p.missions.mission.delta_t = 20;
-  p.missions.mission.count = 3;
-  p.missions.mission.period = 1000;
+  mission_of(p).delta_t = 20;
+  mission_of(p).count = 3;
+  mission_of(p).period = 1000;
   const auto run = run_cube(p);
   std::set<std::int64_t> offsets;
   for (const net::PacketGenerated& g : run.sink.generated) {
@@ -108,8 +111,9 @@ TEST_CASE("bad mission parameters are configuration errors naming the key") {
 
 TEST_CASE("the results give one makespan per mission: last arrival minus first release") {
   auto p = cube(3, "lbf");
-  p.missions.mission.count = 5;
-  p.missions.mission.period = 1000;
+  mission_of(p).count = 5;
+  mission_of(p).period = 1000;
+  net::missions::testing::share_adapter(p);
   net::NetworkParts parts = net::make_network_parts(p);
   net::NetworkResultsParams rp;
   rp.num_nodes = 8;
@@ -149,9 +153,9 @@ TEST_CASE("the results give one makespan per mission: last arrival minus first r
 TEST_CASE("mission_stream: Poisson arrivals at the given mean rate until the duration") {
   auto p = cube(4, "lbf");
   p.workload.kind = "mission_stream";
-  p.missions.mission.interarrival = 50.0;
-  p.missions.mission.duration = 10000;
-  p.missions.mission.length_sigma = 0.0;
+  mission_of(p).interarrival = 50.0;
+  mission_of(p).duration = 10000;
+  mission_of(p).length_sigma = 0.0;
   const auto run = run_cube(p);
   // 16 nodes x 10,000 / 50 = 3,200 expected.
   CHECK(static_cast<double>(run.sink.generated.size()) == doctest::Approx(3200).epsilon(0.06));
@@ -169,3 +173,4 @@ TEST_CASE("mission_stream needs a positive inter-arrival time") {
   m.interarrival = 0.0;
   CHECK_THROWS_AS(MissionStreamWorkload(m, 16), pdes::ConfigError);
 }
+

@@ -15,7 +15,11 @@
 #include "models/network/missions/opt_schedule.hpp"
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
+
 
 namespace {
 
@@ -185,10 +189,10 @@ TEST_CASE("OPT is no later than any policy's simulated schedule of the same miss
       CAPTURE(switching);
       CAPTURE(policy);
       auto p = cube(3, policy);
-      p.missions.adapter.switching = switching;
-      p.missions.mission.count = 3;
-      p.missions.mission.period = 1000;
-      p.missions.mission.density = 0.6;
+      adapter_of(p).switching = switching;
+      mission_of(p).count = 3;
+      mission_of(p).period = 1000;
+      mission_of(p).density = 0.6;
       const auto run = run_cube(p);
       std::map<std::uint32_t, std::vector<ScheduledMessage>> by_group;
       std::map<std::uint32_t, std::pair<std::int64_t, std::int64_t>> span;

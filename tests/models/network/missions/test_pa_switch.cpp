@@ -5,16 +5,20 @@
 
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
 using net::missions::testing::arrivals;
 using net::missions::testing::listed;
 using net::missions::testing::run_cube;
 
+
 namespace {
 net::NetworkParams pa(std::uint32_t n, const std::string& policy = "fifo",
                       const std::string& links = "half_duplex") {
   auto p = net::missions::testing::cube(n, policy, links);
-  p.missions.adapter.routing = "pa";
+  adapter_of(p).routing = "pa";
   return p;
 }
 }  // namespace
@@ -70,8 +74,8 @@ TEST_CASE("PA: a refused message tries its next dimension in the same cycle") {
 
 TEST_CASE("PA missions: every message arrives over a minimal path; rollback-safe") {
   auto p = pa(4, "lbf");
-  p.missions.mission.count = 3;
-  p.missions.mission.period = 1000;
+  mission_of(p).count = 3;
+  mission_of(p).period = 1000;
   const auto plain = run_cube(p);
   net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
   const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
@@ -84,7 +88,7 @@ TEST_CASE("DFS takes a detour when its only needed link stays busy long enough")
   // waits for 0-1 (11..13).
   const auto work = [] { return listed(4, {{0, {{1, 1, 10, 0}, {1, 1, 2, 0}}}}); };
   auto dfs = pa(2);
-  dfs.missions.adapter.routing = "dfs";
+  adapter_of(dfs).routing = "dfs";
   const auto run = run_cube(dfs, work());
   const auto a = arrivals(run);
   CHECK(a.at({0, 0}) == 11);
@@ -93,16 +97,16 @@ TEST_CASE("DFS takes a detour when its only needed link stays busy long enough")
     if (d.message == 1) CHECK(d.hops == 4);
   }
   CHECK(arrivals(run_cube(pa(2), work())).at({0, 1}) == 13);
-  dfs.missions.adapter.dfs_slack = 10.0;
+  adapter_of(dfs).dfs_slack = 10.0;
   CHECK(arrivals(run_cube(dfs, work())).at({0, 1}) == 13);
 }
 
 TEST_CASE("DFS missions: every message arrives once, within H + 2n hops; rollback-safe") {
   auto p = pa(4, "lbf");
-  p.missions.adapter.routing = "dfs";
-  p.missions.adapter.dfs_slack = 0.0;  // detour as often as possible
-  p.missions.mission.count = 3;
-  p.missions.mission.period = 2000;
+  adapter_of(p).routing = "dfs";
+  adapter_of(p).dfs_slack = 0.0;  // detour as often as possible
+  mission_of(p).count = 3;
+  mission_of(p).period = 2000;
   const auto plain = run_cube(p);
   CHECK(plain.result.reason == pdes::TerminationReason::no_more_events);
   CHECK(plain.sink.delivered.size() == plain.sink.generated.size());

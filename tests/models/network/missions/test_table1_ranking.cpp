@@ -21,7 +21,11 @@
 #include "models/network/missions/mission_results.hpp"
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
+
 
 namespace {
 
@@ -32,10 +36,11 @@ struct Outcome {
 
 Outcome run_policy(const std::string& policy, const std::string& switching = "message") {
   auto p = net::missions::testing::cube(4, policy);
-  p.missions.adapter.switching = switching;
-  p.missions.mission.count = 300;
-  p.missions.mission.period = 1000;
-  p.missions.mission.resolution = 100;
+  adapter_of(p).switching = switching;
+  mission_of(p).count = 300;
+  mission_of(p).period = 1000;
+  mission_of(p).resolution = 100;
+  net::missions::testing::share_adapter(p);
   net::NetworkParts parts = net::make_network_parts(p);
   net::NetworkResultsParams rp;
   rp.num_nodes = 16;

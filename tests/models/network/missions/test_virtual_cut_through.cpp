@@ -5,15 +5,19 @@
 
 #include "tests/models/network/missions/mission_run.hpp"
 
+using net::missions::testing::adapter_of;
+using net::missions::testing::mission_of;
+
 using namespace net::missions;
 using net::missions::testing::arrivals;
 using net::missions::testing::listed;
 using net::missions::testing::run_cube;
 
+
 namespace {
 net::NetworkParams vct(std::uint32_t n, const std::string& policy = "fifo") {
   auto p = net::missions::testing::cube(n, policy);
-  p.missions.adapter.switching = "vct";
+  adapter_of(p).switching = "vct";
   return p;
 }
 }  // namespace
@@ -45,8 +49,8 @@ TEST_CASE("a cut-through message waits behind a message already whole and waitin
 
 TEST_CASE("VCT missions are rollback-safe and never slower than message switching on average") {
   auto p = vct(4, "lbf");
-  p.missions.mission.count = 3;
-  p.missions.mission.period = 1000;
+  mission_of(p).count = 3;
+  mission_of(p).period = 1000;
   const auto plain = run_cube(p);
   net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
   const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
