@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,7 +24,7 @@ struct OpSpec {
   std::string_view name;
   OpKind kind;
   const char* fields;  ///< after the name: p = peer, a = peer or any, t = tag, u = tag or any,
-                       ///< b = bytes, n = ns, r = request, o = root
+                       ///< b = bytes, n = ns, r = request, o = root, f = a fault kind
 };
 
 constexpr OpSpec kOps[] = {
@@ -33,8 +34,10 @@ constexpr OpSpec kOps[] = {
     {"waitall", OpKind::kWaitall, ""},    {"barrier", OpKind::kBarrier, ""},
     {"bcast", OpKind::kBcast, "ob"},      {"reduce", OpKind::kReduce, "ob"},
     {"allreduce", OpKind::kAllreduce, "b"}, {"alltoall", OpKind::kAlltoall, "b"},
-    {"allgather", OpKind::kAllgather, "b"},
+    {"allgather", OpKind::kAllgather, "b"}, {"fault", OpKind::kFault, "f"},
 };
+/// kFault's kinds, in FaultKind order.
+constexpr std::string_view kFaultKinds[] = {"config", "alloc", "error", "invariant"};
 
 std::string usage(const OpSpec& op) {
   std::string u(op.name);
@@ -48,6 +51,7 @@ std::string usage(const OpSpec& op) {
       case 'n': u += " ns"; break;
       case 'r': u += " request"; break;
       case 'o': u += " root"; break;
+      case 'f': u += " config|alloc|error|invariant"; break;
     }
   }
   return u;
@@ -119,7 +123,8 @@ void LogicalTrace::read_communicators() {
       }
       members.push_back(static_cast<std::uint32_t>(r));
     }
-    if (members.empty()) fail("communicator " + std::to_string(id) + " has no member");
+    // An empty communicator (MPI_COMM_NULL's group, another paradigm's) is no error: no rank is
+    // a member, so an operation on it is refused where it is used.
     comms_.push_back(std::move(members));
   }
 }
@@ -157,7 +162,9 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     }
     if (spec == nullptr) {
       std::string known;
-      for (const OpSpec& op : kOps) known += (known.empty() ? "" : ", ") + std::string(op.name);
+      for (const OpSpec& op : kOps) {
+        if (op.kind != OpKind::kFault) known += (known.empty() ? "" : ", ") + std::string(op.name);
+      }
       fail("unknown operation '" + std::string(f[0]) + "'; known: " + known);
     }
     // An optional last field comm=ID: the communicator, its size for peers and roots.
@@ -167,7 +174,7 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     std::size_t given = f.size() - 1;
     if (given > 0 && f.back().substr(0, 5) == "comm=") {
       if (spec->kind == OpKind::kCompute || spec->kind == OpKind::kWait ||
-          spec->kind == OpKind::kWaitall) {
+          spec->kind == OpKind::kWaitall || spec->kind == OpKind::kFault) {
         fail(std::string(spec->name) + " takes no communicator");
       }
       comm = static_cast<std::uint32_t>(number(f.back().substr(5), "communicator", 0, comms.size()));
@@ -215,6 +222,12 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
         case 'n': op.amount = number(v, "ns", 0, kMaxNs); break;
         case 'r': op.request = static_cast<std::uint32_t>(number(v, "request", 0, 0xFFFFFFFEu)); break;
         case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, size - 1)); break;
+        case 'f': {
+          const auto* kind = std::find(std::begin(kFaultKinds), std::end(kFaultKinds), v);
+          if (kind == std::end(kFaultKinds)) fail("fault '" + std::string(v) + "': expected " + usage(*spec));
+          op.amount = static_cast<std::uint64_t>(kind - std::begin(kFaultKinds));
+          break;
+        }
       }
     }
     ops.push_back(op);
