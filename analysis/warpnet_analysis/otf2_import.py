@@ -299,7 +299,7 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
         writers = [None] * ranks
         collectives = {}  # (comm, n) -> [kind, root set, sent, received, ranks seen, first rank]
         index = {}        # location -> records so far
-        for location, event in trace.events:
+        for location, event in _records(trace, archive, report):
             n = index.get(location, 0)
             index[location] = n + 1
             report.records += 1
@@ -440,6 +440,21 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
     report.seconds = time.perf_counter() - began
     (out / "import-report.txt").write_text(report.format())
     return ranks
+
+
+def _records(trace, archive, report):
+    """The archive's records in time order; a damaged event file is refused with the number of
+    records read before it (the OTF2 library names the file on stderr)."""
+    records = iter(trace.events)
+    while True:
+        try:
+            item = next(records)
+        except StopIteration:
+            return
+        except Exception as e:  # the OTF2 library's errors
+            raise ImportError_(f"{archive}: damaged event data after record {report.records} of "
+                               f"the archive: {e}") from e
+        yield item
 
 
 def _start_of(writers, t):

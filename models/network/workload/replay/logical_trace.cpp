@@ -107,14 +107,14 @@ void LogicalTrace::read_communicators() {
     if (f.empty()) continue;
     const std::uint64_t id = whole_number(f[0], 1, ranks_ + comms_.size() + 1).value_or(0);
     if (id != comms_.size() + 1) {
-      fail("communicator '" + std::string(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
+      fail("communicator '" + printable(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
            std::to_string(comms_.size() + 1) + ")");
     }
     std::vector<std::uint32_t> members;
     for (std::size_t i = 1; i < f.size(); ++i) {
       const std::optional<std::uint64_t> member = whole_number(f[i], 0, ranks_ - 1);
       if (!member) {
-        fail("member '" + std::string(f[i]) + "' is not a rank in [0, " +
+        fail("member '" + printable(f[i]) + "' is not a rank in [0, " +
              std::to_string(ranks_ - 1) + "]");
       }
       const std::uint64_t r = *member;
@@ -150,6 +150,10 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     if (!v) fail(not_whole_number(name, field, low, high));
     return *v;
   };
+  // The requests open (isend or irecv begun, no wait yet) and the line that began each: a wait
+  // for a request that is not open, or a request begun again while open, is a bad line (not a
+  // broken invariant of the replay, met mid-run).
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> open;
   while (std::getline(in, line)) {
     ++line_no;
     std::string_view text(line);
@@ -165,7 +169,7 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
       for (const OpSpec& op : kOps) {
         if (op.kind != OpKind::kFault) known += (known.empty() ? "" : ", ") + std::string(op.name);
       }
-      fail("unknown operation '" + std::string(f[0]) + "'; known: " + known);
+      fail("unknown operation '" + printable(f[0]) + "'; known: " + known);
     }
     // An optional last field comm=ID: the communicator, its size for peers and roots.
     std::uint32_t comm = 0;
@@ -224,11 +228,28 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
         case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, size - 1)); break;
         case 'f': {
           const auto* kind = std::find(std::begin(kFaultKinds), std::end(kFaultKinds), v);
-          if (kind == std::end(kFaultKinds)) fail("fault '" + std::string(v) + "': expected " + usage(*spec));
+          if (kind == std::end(kFaultKinds)) fail("fault '" + printable(v) + "': expected " + usage(*spec));
           op.amount = static_cast<std::uint64_t>(kind - std::begin(kFaultKinds));
           break;
         }
       }
+    }
+    auto begun = std::find_if(open.begin(), open.end(),
+                              [&](const auto& o) { return o.first == op.request; });
+    if (op.kind == OpKind::kIsend || op.kind == OpKind::kIrecv) {
+      if (begun != open.end()) {
+        fail("request " + std::to_string(op.request) + " is still open (begun on line " +
+             std::to_string(begun->second) + "): wait for it before using its number again");
+      }
+      open.emplace_back(op.request, line_no);
+    } else if (op.kind == OpKind::kWait) {
+      if (begun == open.end()) {
+        fail("wait for request " + std::to_string(op.request) +
+             ", which no isend or irecv began (or a wait already ended)");
+      }
+      open.erase(begun);
+    } else if (op.kind == OpKind::kWaitall) {
+      open.clear();
     }
     ops.push_back(op);
   }
