@@ -179,11 +179,12 @@ def test_the_import_report_gives_the_traced_times(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "traced duration 4600 ns" in printed
     rows = {int(l.split()[0]): [int(x) for x in l.split()[1:]]
-            for l in printed.splitlines() if len(l.split()) == 5 and l.replace(" ", "").isdigit()}
+            for l in printed.splitlines() if len(l.split()) == 6 and l.replace(" ", "").isdigit()}
     # rank 0: MPI calls 1000 (init) + 10 + 10 + 10 + 110 + 10 + 10 + 110 + 10 + 110 + 10 + 500
     # (finalize) = 1900 ns of its 4600; waiting in the waitall, bcast, allreduce and send.
-    assert rows[0] == [2700, 1900, 340, 1500]
-    assert rows[3] == [2600, 2000, 440, 1500]  # a receiver: 100 ns more in MPI_Recv
+    assert rows[0] == [2700, 1900, 340, 1500, 3100]
+    assert rows[3] == [2600, 2000, 440, 1500, 3100]  # a receiver: 100 ns more in MPI_Recv
+    assert "traced duration without MPI_Init/MPI_Finalize 3100 ns" in printed
     assert "records/s" in printed
 
 

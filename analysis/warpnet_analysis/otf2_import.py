@@ -81,19 +81,33 @@ class ImportReport:
     def ignore(self, what, n=1):
         self.ignored[what] = self.ignored.get(what, 0) + n
 
+    def replayed_ns(self, rank):
+        """What a replay of `rank` reproduces: its span without MPI_Init and MPI_Finalize."""
+        t = self.times[rank]
+        return ((t.last - t.first) if t.records else 0.0) - t.init
+
+    @property
+    def replayed_duration_ns(self):
+        """The traced run without MPI_Init and MPI_Finalize: the figure to compare with a
+        replay's execution time (the replay has neither)."""
+        return max((self.replayed_ns(r) for r in range(self.ranks)), default=0.0)
+
     def format(self):
         lines = [f"# import report of {self.archive}",
                  f"ranks {self.ranks}",
                  f"traced duration {self.duration_ns:.0f} ns",
+                 f"traced duration without MPI_Init/MPI_Finalize {self.replayed_duration_ns:.0f} ns "
+                 "(compare with the replay's execution time)",
                  f"records {self.records} read in {self.seconds:.3f} s "
                  f"({self.records / self.seconds if self.seconds > 0 else 0:.0f} records/s)",
                  "# per rank, ns: compute = the rank's span - MPI; MPI = inside MPI calls "
                  "(init/finalize included); wait = inside MPI calls that complete a receive, "
-                 "wait, send or collective",
-                 "rank compute_ns mpi_ns wait_ns init_finalize_ns"]
+                 "wait, send or collective; replayed = the rank's span - init/finalize",
+                 "rank compute_ns mpi_ns wait_ns init_finalize_ns replayed_ns"]
         for rank, t in enumerate(self.times):
             span = (t.last - t.first) if t.records else 0.0
-            lines.append(f"{rank} {span - t.mpi:.0f} {t.mpi:.0f} {t.wait:.0f} {t.init:.0f}")
+            lines.append(f"{rank} {span - t.mpi:.0f} {t.mpi:.0f} {t.wait:.0f} {t.init:.0f} "
+                         f"{self.replayed_ns(rank):.0f}")
         for cid, name, members in self.communicators:
             lines.append(f"communicator {cid} '{name}': {len(members)} ranks")
         for what, n in sorted(self.used.items()):

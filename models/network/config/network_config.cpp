@@ -209,6 +209,7 @@ WorkloadParams workload_params_from(const io::Config& config) {
   w.alltoall = config.get_string("workload.alltoall");
   w.allgather = config.get_string("workload.allgather");
   w.eager_limit = static_cast<std::uint64_t>(config.get_int("workload.eager_limit"));
+  w.ideal_bandwidth = config.get_float("workload.ideal_bandwidth");
   w.skeleton = config.get_string("workload.skeleton");
   w.skeleton_ranks = static_cast<std::uint32_t>(config.get_int("workload.skeleton_ranks"));
   w.iterations = static_cast<std::uint32_t>(config.get_int("workload.iterations"));

@@ -309,6 +309,14 @@ void declare_workload_section(io::Schema& s, const WorkloadParams& w) {
       .describe(
           "replay, skeleton: point-to-point messages above this size use the rendezvous "
           "protocol (request to send, clear to send, then the data)");
+  s.add_float("workload.ideal_bandwidth", w.ideal_bandwidth)
+      .min(0.0)
+      .unit("bytes/ns")
+      .describe(
+          "replay, skeleton: 0 (default): messages cross the simulated network; > 0: the ideal "
+          "network: a message of B bytes arrives B / ideal_bandwidth ns after its release, "
+          "around the network, with no latency and no contention (inf: at once, so the "
+          "execution time is the trace's compute critical path)");
   s.add_choice("workload.skeleton", w.skeleton, replay::skeleton_names())
       .describe("skeleton: the application (lu, mg, lammps, pop, sweep3d, fft; docs/workloads.md)");
   s.add_int("workload.skeleton_ranks", w.skeleton_ranks)

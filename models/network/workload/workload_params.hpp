@@ -26,6 +26,7 @@ struct WorkloadParams {
   std::string alltoall = "pairwise";       ///< or linear, bruck
   std::string allgather = "ring";          ///< or recursive_doubling, bruck
   std::uint64_t eager_limit = 65536;  ///< bytes: larger point-to-point messages use rendezvous
+  double ideal_bandwidth = 0.0;  ///< replay: bytes per ns of the ideal network; 0: simulated
   // skeleton (workload/replay/skeletons/): the application and its size.
   std::string skeleton = "lu";
   std::uint32_t skeleton_ranks = 0;  ///< 0: one per node

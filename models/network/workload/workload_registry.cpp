@@ -58,6 +58,7 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s,
   p.compute_scale = w.compute_scale;
   p.cycle_ps = s.params.router.cycle_ps;
   p.eager_limit = w.eager_limit;
+  p.ideal_bandwidth = w.ideal_bandwidth;
   p.algorithms = replay::collective_algorithms_from(w.tree, w.allreduce, w.barrier, w.alltoall,
                                                    w.allgather);
   if (p.algorithms.allreduce == replay::AllreduceAlgorithm::kRecursiveDoubling && (ranks & (ranks - 1)) != 0) {
