@@ -36,6 +36,7 @@ over the rank files fills in the collectives' sizes and the communicators' IDs.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
@@ -48,6 +49,9 @@ INIT_CALLS = ("MPI_Init", "MPI_Init_thread", "MPI_Finalize")
 # Records that complete a blocking wait: the MPI call they are in counts as waiting.
 WAITING_RECORDS = ("MpiRecv", "MpiIrecv", "MpiIsendComplete", "MpiCollectiveEnd", "MpiSend")
 FLUSH_LINES = 4096
+# Locations read at once, each with a buffer of the OTF2 library (a chunk of its event file, 1 MiB
+# by default): the import's memory is about this many buffers, whatever the archive's size.
+LOCATIONS_AT_ONCE = 16
 
 
 class ImportError_(Exception):
@@ -288,7 +292,8 @@ class _Rank:
         del self.lines[:keep]
 
 
-def convert(archive: Path, out: Path, force: bool = False, report: ImportReport | None = None) -> int:
+def convert(archive: Path, out: Path, force: bool = False, report: ImportReport | None = None,
+            locations_at_once: int = LOCATIONS_AT_ONCE) -> int:
     """Writes the logical traces of `archive` into `out`; returns the number of ranks."""
     import otf2
     archive = Path(archive)
@@ -300,27 +305,38 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
     staging = out / ".import"
     with otf2.reader.open(str(archive)) as trace:
         definitions = trace.definitions
-        rank_of = _mpi_ranks(definitions)
-        ranks = len(rank_of)
+        rank_of_location = _mpi_ranks(definitions)
+        ranks = len(rank_of_location)
         report.ranks = ranks
         report.times = [RankTimes() for _ in range(ranks)]
-        comms = _communicators(definitions, rank_of, report)
+        comm_of_def = _communicators(definitions, rank_of_location, report)
         ns_per_tick = 1e9 / definitions.clock_properties.timer_resolution
+        # Everything by definition reference: each batch of locations below has a reader (and
+        # definition objects) of its own.
+        rank_of = {location._ref: rank for location, rank in rank_of_location.items()}
+        comms = {comm._ref: c for comm, c in comm_of_def.items()}
         # Processes (location groups) of the MPI ranks, to tell their other locations apart.
-        rank_of_group = {location.group: rank for location, rank in rank_of.items()}
-        out.mkdir(parents=True, exist_ok=True)
-        staging.mkdir(exist_ok=True)
-        writers = [None] * ranks
-        collectives = {}  # (comm, n) -> [kind, root set, sent, received, ranks seen, first rank]
-        index = {}        # location -> records so far
-        for location, event in _records(trace, archive, report):
-            n = index.get(location, 0)
-            index[location] = n + 1
+        rank_of_group = {location.group._ref: rank for location, rank in rank_of_location.items()}
+        order = sorted(rank_of_location, key=rank_of_location.get)
+        order += [location for location in definitions.locations if location._ref not in rank_of]
+        batches = [[location._ref for location in order[i:i + locations_at_once]]
+                   for i in range(0, len(order), max(1, locations_at_once))]
+    out.mkdir(parents=True, exist_ok=True)
+    staging.mkdir(exist_ok=True)
+    collectives = {}  # (comm ref, n) -> [kind, root set, sent, received, ranks seen, first rank]
+    first_tick = [None] * ranks
+    for batch in batches:
+        writers = {}  # rank -> _Rank, for this batch's ranks
+        index = {}    # location ref -> records so far
+        for location, event in _records(archive, batch, report):
+            ref = location._ref
+            n = index.get(ref, 0)
+            index[ref] = n + 1
             report.records += 1
             name = type(event).__name__
-            rank = rank_of.get(location)
+            rank = rank_of.get(ref)
             if rank is None:
-                owner = rank_of_group.get(location.group)
+                owner = rank_of_group.get(location.group._ref)
                 if name.startswith("Mpi"):
                     who = f"rank {owner}, location '{location.name}'" if owner is not None else \
                         f"location '{location.name}'"
@@ -329,24 +345,23 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
                                        "process) are not supported")
                 report.ignore(f"records on other locations ({str(location.type).rsplit('.', 1)[-1].lower()})")
                 continue
-            w = writers[rank]
+            w = writers.get(rank)
             if w is None:
                 w = writers[rank] = _Rank(rank, staging / f"rank-{rank}.trace.part", ns_per_tick,
-                                          None, report.times[rank])
+                                          event.time, report.times[rank])
+                first_tick[rank] = event.time
             t = event.time
             w.last_tick = t
             times = report.times[rank]
             times.records += 1
             times.first = min(times.first, t * ns_per_tick)
             times.last = max(times.last, t * ns_per_tick)
-            if w.start is None:
-                w.start = _start_of(writers, t)
 
             def refuse(what):
                 raise ImportError_(f"{archive}: rank {rank}, record {n} ({name}): {what}")
 
             def comm_of(otf2_comm):
-                c = comms[otf2_comm]
+                c = comms[otf2_comm._ref]
                 if c.self_comm:
                     refuse(f"point to point on the self communicator '{c.name}' is not supported")
                 if c.members is None:
@@ -405,7 +420,7 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
                 if op not in SUPPORTED_COLLECTIVES:
                     refuse(f"collective {op} is not supported (barrier, bcast, reduce, "
                            "allreduce, alltoall, allgather)")
-                c = comms[event.communicator]
+                c = comms[event.communicator._ref]
                 if c.self_comm or (c.members is not None and len(c.members) == 1):
                     report.ignore("collectives on a one-rank communicator (no communication)")
                     w.end_implicit_call(t)
@@ -413,9 +428,9 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
                 if c.members is None:
                     refuse(f"communicator '{c.name}' ({c.reason}) cannot carry a collective")
                 c.used = True
-                k = w.collectives.get(event.communicator, 0)
-                w.collectives[event.communicator] = k + 1
-                key = (event.communicator, k)
+                k = w.collectives.get(event.communicator._ref, 0)
+                w.collectives[event.communicator._ref] = k + 1
+                key = (event.communicator._ref, k)
                 agg = collectives.get(key)
                 if agg is None:
                     agg = collectives[key] = [op, set(), 0, 0, 0, rank]
@@ -434,14 +449,8 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
                 continue
             report.used[name] = report.used.get(name, 0) + 1
             w.flush()
-        duration_first = min((t.first for t in report.times if t.records), default=0.0)
-        duration_last = max((t.last for t in report.times if t.records), default=0.0)
-        report.duration_ns = max(0.0, duration_last - duration_first)
-        for rank, w in enumerate(writers):
-            if w is None:
-                writers[rank] = _Rank(rank, staging / f"rank-{rank}.trace.part", ns_per_tick, 0,
-                                      report.times[rank])
-                continue
+        # This batch's ranks are complete: the rest of their lines go to their files.
+        for rank, w in writers.items():
             for otf2_id, (number, slot) in w.requests.items():
                 if slot[1] == "irecv":
                     raise ImportError_(f"{archive}: rank {rank}: request {otf2_id} (an irecv) is "
@@ -449,35 +458,39 @@ def convert(archive: Path, out: Path, force: bool = False, report: ImportReport 
             if w.depth == 0:  # the time after the last MPI call (after MPI_Finalize)
                 w.gap_until(w.last_tick)
             w.flush(final=True)
+    for rank in range(ranks):
+        if first_tick[rank] is None:  # a rank without records
+            (staging / f"rank-{rank}.trace.part").write_text("")
+    duration_first = min((t.first for t in report.times if t.records), default=0.0)
+    duration_last = max((t.last for t in report.times if t.records), default=0.0)
+    report.duration_ns = max(0.0, duration_last - duration_first)
+    start = min((t for t in first_tick if t is not None), default=0)
+    offsets = [0.0 if t is None else (t - start) * ns_per_tick for t in first_tick]
     _check_collectives(collectives, comms, archive)
-    _finish(archive, out, staging, comms, collectives, ranks, report)
+    _finish(archive, out, staging, comms, collectives, ranks, report, offsets)
     report.seconds = time.perf_counter() - began
     (out / "import-report.txt").write_text(report.format())
     return ranks
 
 
-def _records(trace, archive, report):
-    """The archive's records in time order; a damaged event file is refused with the number of
+def _records(archive, refs, report):
+    """The records of the locations `refs`, in time order, from a reader of their own: the
+    OTF2 library holds a buffer per location read at once, so reading the archive a batch of
+    locations at a time bounds the memory. A damaged event file is refused with the number of
     records read before it (the OTF2 library names the file on stderr)."""
-    records = iter(trace.events)
-    while True:
-        try:
-            item = next(records)
-        except StopIteration:
-            return
-        except Exception as e:  # the OTF2 library's errors
-            raise ImportError_(f"{archive}: damaged event data after record {report.records} of "
-                               f"the archive: {e}") from e
-        yield item
-
-
-def _start_of(writers, t):
-    """The trace's first record: the global reader goes in time order, so the first record
-    read is the earliest; every rank's first gap runs from it."""
-    for w in writers:
-        if w is not None and w.start is not None:
-            return w.start
-    return t
+    import otf2
+    with otf2.reader.open(str(archive)) as trace:
+        locations = [trace.definitions.locations[ref] for ref in refs]
+        records = iter(trace.events(locations))
+        while True:
+            try:
+                item = next(records)
+            except StopIteration:
+                return
+            except Exception as e:  # the OTF2 library's errors
+                raise ImportError_(f"{archive}: damaged event data after record {report.records} "
+                                   f"of the archive: {e}") from e
+            yield item
 
 
 def _check_collectives(collectives, comms, archive):
@@ -509,12 +522,13 @@ def _collective_line(agg, members):
     return f"{kind} {math.ceil(max(sent, received) / len(members))}"
 
 
-def _finish(archive, out, staging, comms, collectives, ranks, report):
+def _finish(archive, out, staging, comms, collectives, ranks, report, offsets):
     """Second pass: communicator IDs (the used ones other than MPI_COMM_WORLD, 1, 2, ... in
-    definition order) and collective sizes into the rank files."""
+    definition order), collective sizes and each rank's first compute gap (from the archive's
+    first record, `offsets` ns before the rank's own) into the rank files."""
     by_ref = {}
     next_id = 1
-    for otf2_comm, c in comms.items():
+    for comm_ref, c in comms.items():
         if c.world:
             c.used = True
         elif c.used:
@@ -526,7 +540,7 @@ def _finish(archive, out, staging, comms, collectives, ranks, report):
             if c.reason:
                 why += ", no record uses it"
             report.ignored_definitions.append(f"communicator '{c.name}' ({why})")
-        by_ref[str(otf2_comm._ref)] = (otf2_comm, c)
+        by_ref[str(comm_ref)] = (comm_ref, c)
 
     def suffix(ref):
         c = by_ref[ref][1]
@@ -539,11 +553,17 @@ def _finish(archive, out, staging, comms, collectives, ranks, report):
         part = staging / f"rank-{rank}.trace.part"
         with part.open() as src, (out / f"rank-{rank}.trace").open("w") as dst:
             dst.write(header.format(rank))
-            for line in src:
+            first = src.readline()
+            if first.startswith("compute "):
+                dst.write(f"compute {round(int(first.split()[1]) + offsets[rank])}\n")
+                first = ""
+            elif round(offsets[rank]) >= 1:
+                dst.write(f"compute {round(offsets[rank])}\n")
+            for line in itertools.chain([first] if first else [], src):
                 if line.startswith("@C "):
                     _, ref, k = line.split()
-                    otf2_comm, c = by_ref[ref]
-                    dst.write(_collective_line(collectives[(otf2_comm, int(k))], c.members) +
+                    comm_ref, c = by_ref[ref]
+                    dst.write(_collective_line(collectives[(comm_ref, int(k))], c.members) +
                               suffix(ref) + "\n")
                 elif " comm=@" in line:
                     head, ref = line.rstrip("\n").rsplit(" comm=@", 1)
@@ -566,14 +586,19 @@ def main(argv=None):
     parser.add_argument("out", type=Path, help="the directory for rank-<r>.trace")
     parser.add_argument("--force", action="store_true", help="replace the traces in OUT")
     parser.add_argument("--quiet", action="store_true", help="do not print the import report")
+    parser.add_argument("--locations-at-once", type=int, default=LOCATIONS_AT_ONCE, metavar="N",
+                        help="read N locations at a time: memory is about N event buffers "
+                             f"of the OTF2 library (default {LOCATIONS_AT_ONCE})")
     args = parser.parse_args(argv)
+    if args.locations_at_once < 1:
+        parser.error("--locations-at-once must be at least 1")
     if not args.archive.is_file():
         print(f"otf2_import: {args.archive} is not an OTF2 anchor file (ARCHIVE/traces.otf2)",
               file=sys.stderr)
         return 2
     report = ImportReport(str(args.archive))
     try:
-        ranks = convert(args.archive, args.out, args.force, report)
+        ranks = convert(args.archive, args.out, args.force, report, args.locations_at_once)
     except ImportError_ as e:
         _clean(args.out)
         print(f"otf2_import: {e}", file=sys.stderr)
