@@ -7,7 +7,8 @@ created (world, self, the results of MPI_Comm_split, duplicates no record uses),
 paradigms (an OpenMP thread team), several locations per process (OpenMP threads, accelerator
 streams), user-code and OpenMP regions, metrics and I/O records, MPI_Init and MPI_Finalize,
 MPI_Test and cancelled requests, collectives on sub-communicators and on MPI_COMM_SELF, a timer
-that is no whole number of ns per tick and timestamps that start far from zero.
+that is no whole number of ns per tick, timestamps that start far from zero, and clock offsets
+(the OTF2 library's ClockOffset definitions, which its reader applies).
 
 `write_scorep_like(path)` writes 4 ranks doing, in ns from the first record (ticks of 0.5 ns
 from 10^12):
@@ -26,6 +27,7 @@ from 10^12):
 """
 from __future__ import annotations
 
+import _otf2
 import otf2
 from otf2.enums import (CollectiveOp, GroupType, LocationGroupType, LocationType, Paradigm,
                         RegionRole)
@@ -40,7 +42,8 @@ def tick(ns):
     return T0 + 2 * ns
 
 
-# What the import must make of it, worked out by hand from the timeline above: compute gaps
+# What the import must make of it, worked out by hand from the timeline above (rank r's clock
+# 2r ns ahead, so its first gap, from the archive's first record, 2r ns longer): compute gaps
 # between MPI calls (MPI_Init and MPI_Finalize included), the irecv where its request began,
 # the cancelled irecv, MPI_Test and the barrier on MPI_COMM_SELF gone, the split communicators
 # numbered 1 and 2, and the time after MPI_Finalize as a last compute.
@@ -48,7 +51,7 @@ def expected_ops(rank):
     right, left = (rank + 1) % RANKS, (rank - 1) % RANKS
     comm = 1 + rank % 2          # the split communicator's ID
     local = rank // 2            # the rank within it
-    ops = ["compute 10", "compute 990", f"isend {right} 5 128 0", "compute 10",
+    ops = [f"compute {10 + 2 * rank}", "compute 990", f"isend {right} 5 128 0", "compute 10",
            f"irecv {left} 5 128 1", "compute 10", "compute 50", "wait 0", "wait 1", "compute 90",
            "compute 10", "compute 670", f"bcast 1 64 comm={comm}", "compute 90", "compute 90",
            "allreduce 8", "compute 90"]
@@ -168,3 +171,8 @@ def write_scorep_like(path, ranks=RANKS):
                 call("MPI_Recv", 3500, 3610, [lambda: w.mpi_recv(tick(3600), 0, c, 9, 32)])
             call("MPI_Finalize", 4000, 4500)
             w.leave(tick(4600), main)
+            # Score-P's clock synchronisation: offsets measured at MPI_Init and MPI_Finalize,
+            # here 2r ns on rank r, which the OTF2 reader adds to the rank's timestamps.
+            local = _otf2.Archive_GetDefWriter(trace._handle, w._location._ref)
+            _otf2.DefWriter_WriteClockOffset(local, tick(10), 4 * r, 0.0)
+            _otf2.DefWriter_WriteClockOffset(local, tick(4500), 4 * r, 0.0)

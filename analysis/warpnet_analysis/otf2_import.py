@@ -86,9 +86,11 @@ class ImportReport:
         self.ignored[what] = self.ignored.get(what, 0) + n
 
     def replayed_ns(self, rank):
-        """What a replay of `rank` reproduces: its span without MPI_Init and MPI_Finalize."""
+        """What a replay of `rank` reproduces: from the archive's first record (where every
+        rank's replay begins) to the rank's last, without MPI_Init and MPI_Finalize."""
         t = self.times[rank]
-        return ((t.last - t.first) if t.records else 0.0) - t.init
+        start = min((x.first for x in self.times if x.records), default=0.0)
+        return ((t.last - start) if t.records else 0.0) - t.init
 
     @property
     def replayed_duration_ns(self):
@@ -106,7 +108,8 @@ class ImportReport:
                  f"({self.records / self.seconds if self.seconds > 0 else 0:.0f} records/s)",
                  "# per rank, ns: compute = the rank's span - MPI; MPI = inside MPI calls "
                  "(init/finalize included); wait = inside MPI calls that complete a receive, "
-                 "wait, send or collective; replayed = the rank's span - init/finalize",
+                 "wait, send or collective; replayed = from the first record of all to the rank's last, "
+                 "- init/finalize",
                  "rank compute_ns mpi_ns wait_ns init_finalize_ns replayed_ns"]
         for rank, t in enumerate(self.times):
             span = (t.last - t.first) if t.records else 0.0
