@@ -140,6 +140,7 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
     model->add_lps(sim);
     results = model->make_results();
     sim.set_output_sink(results.get());
+    sim.check_ready();
     if (fault) fault->raise_if(TestFault::Phase::setup, mpi.rank());
   });
 
