@@ -28,10 +28,12 @@ Collective sizes: the logical format gives one size per collective, so each rank
 combined: bcast the largest size received, reduce and allreduce the largest size sent, alltoall
 and allgather the largest size sent or received divided by the number of ranks (per peer).
 
-Memory: the archive is read once, in time order, by the OTF2 library's global reader, and each
-rank's operations are appended to its file as they are complete; what stays in memory is each
-rank's operations since its oldest open request, and one entry per collective. A second pass
-over the rank files fills in the collectives' sizes and the communicators' IDs.
+Memory: the archive is read a batch of locations at a time (--locations-at-once, 16 by
+default), each batch in time order by a reader of its own, so the OTF2 library holds that many
+event buffers, not one per location; each rank's operations are appended to its file as soon as
+no open request precedes them, so what stays in memory is each rank's operations since its
+oldest open request and one entry per collective. A second pass over the rank files fills in
+the collectives' sizes, the communicators' IDs and each rank's first compute gap.
 """
 from __future__ import annotations
 
@@ -183,7 +185,6 @@ def _communicators(definitions, rank_of, report):
 
 def _region_kind(region):
     """'init' (MPI_Init*/MPI_Finalize), 'mpi' (another MPI call) or None (not MPI)."""
-    import otf2
     name = str(getattr(region, "name", ""))
     if name in INIT_CALLS:
         return "init"
@@ -202,8 +203,7 @@ class _Rank:
         self.ns_per_tick = ns_per_tick
         self.start = start
         self.times = times
-        self.lines = []            # str, or a list [str-or-None] for an open request
-        self.flushed = 0
+        self.lines = []            # str, or a request's slot [line or None, kind, open]
         self.last_end = None       # end of the previous MPI call (ticks)
         self.depth = 0             # MPI regions entered and not left
         self.call_enter = 0
@@ -211,7 +211,7 @@ class _Rank:
         self.call_waits = False
         self.requests = {}         # OTF2 request id -> (trace request number, line slot)
         self.next_request = 0
-        self.collectives = {}      # comm -> collectives so far
+        self.collectives = {}      # comm reference -> collectives so far
         self.implicit_call = False  # a collective's begin and end outside an MPI region
         self.last_tick = 0
         part.write_text("")
