@@ -68,8 +68,8 @@ void TestFault::raise_if(Phase phase, int rank) const {
   if (phase != phase_ || rank != rank_) return;
   static constexpr const char* kNames[] = {"at set-up", "after the run",
                                            "while writing the results"};
-  throw_kind(kind_, std::string(kNames[static_cast<int>(phase)]) + " on process " +
-                        std::to_string(rank));
+  throw_kind(kind_,
+             std::string(kNames[static_cast<int>(phase)]) + " on process " + std::to_string(rank));
 }
 
 }  // namespace app

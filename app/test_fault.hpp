@@ -23,7 +23,6 @@
 #include <optional>
 #include <string>
 
-
 namespace app {
 
 class TestFault {
@@ -36,7 +35,6 @@ class TestFault {
 
   /// Throws the fault if it is for `phase` on process `rank`.
   void raise_if(Phase phase, int rank) const;
-
 
  private:
   Phase phase_ = Phase::setup;

@@ -228,7 +228,9 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
         case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, size - 1)); break;
         case 'f': {
           const auto* kind = std::find(std::begin(kFaultKinds), std::end(kFaultKinds), v);
-          if (kind == std::end(kFaultKinds)) fail("fault '" + printable(v) + "': expected " + usage(*spec));
+          if (kind == std::end(kFaultKinds)) {
+            fail("fault '" + printable(v) + "': expected " + usage(*spec));
+          }
           op.amount = static_cast<std::uint64_t>(kind - std::begin(kFaultKinds));
           break;
         }

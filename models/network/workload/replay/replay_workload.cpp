@@ -156,7 +156,8 @@ void ReplayWorkload::post(Step& s, std::uint32_t to_rank, std::uint8_t type, std
   note.set(e);
   if (params_.ideal_bandwidth > 0.0) {
     const bool control = type == Envelope::kRequestToSend || type == Envelope::kClearToSend;
-    const double ticks = control ? 0.0 : static_cast<double>(bytes) * 1000.0 / params_.ideal_bandwidth;
+    const double ticks =
+        control ? 0.0 : static_cast<double>(bytes) * 1000.0 / params_.ideal_bandwidth;
     const std::int64_t delay =
         std::max<std::int64_t>(1, ticks < 9.0e18 ? std::llround(ticks) : std::int64_t{1} << 62);
     s.ctx.send_direct(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits), delay, note);
