@@ -15,12 +15,13 @@
 
 #include "app/checkpoint_control.hpp"
 #include "app/exit_codes.hpp"
-#include "app/local_input_check.hpp"
+#include "app/collective_errors.hpp"
 #include "app/mpi_session.hpp"
 #include "app/partition_setup.hpp"
 #include "app/progress_line.hpp"
 #include "app/run_report.hpp"
 #include "app/setup.hpp"
+#include "app/test_fault.hpp"
 #include "app/version.hpp"
 #include "io/checkpoint/checkpoint_directory.hpp"
 #include "io/hdf5/output_path.hpp"
@@ -36,10 +37,6 @@ std::vector<std::string> all_overrides(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   if (!options.engine.empty()) overrides.push_back("simulation.engine=" + options.engine);
   return overrides;
-}
-
-void print_error(const std::exception& error, const char* kind) {
-  std::fprintf(stderr, "warpnet: %s:\n%s\n", kind, error.what());
 }
 
 /// Checks, before anything runs, that the --stats-json file can be created, so that a long
@@ -90,40 +87,62 @@ std::unique_ptr<CheckpointControl> make_checkpoint_control(const RunOptions& opt
 int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig& loaded,
                const MpiSession& mpi) {
   const models::ModelEntry& entry = *loaded.model;
-  BuiltRun built = setup.build(loaded);
+  const std::optional<TestFault> fault = TestFault::from_environment();
+  // The run in steps, each ended by agree_on_errors: an error on any process, in any step,
+  // ends every process at the end of that step (collective_errors.hpp). A step never starts a
+  // collective after a point where it may throw on one process only.
+  const bool agree = mpi.active();
+  BuiltRun built;
+  std::string output;
+  std::optional<pdes::Simulation> sim_slot;
+  pdes::PartitionGraph graph;
+  // Local work: the model, the kernel configuration, the output paths, the LP count.
+  agree_on_errors(agree, MPI_COMM_WORLD, [&] {
+    built = setup.build(loaded);
+    check_writable(options.stats_json);
+    output = options.no_output ? std::string()
+             : !options.output.empty() ? options.output
+                                       : loaded.config.get_string("simulation.name") + ".h5";
+    // Before the run: a long run must not fail at its end over an unwritable path.
+    if (!output.empty()) io::check_output_path(output, options.force);
+    sim_slot.emplace(built.kernel);
+    graph = built.model->partition_graph();
+    sim_slot->set_lp_count(graph.num_lps);
+  });
   const std::unique_ptr<models::Model>& model = built.model;
   const pdes::KernelConfig& kernel = built.kernel;
-  check_writable(options.stats_json);
-  const std::string output =
-      options.no_output ? std::string()
-      : !options.output.empty() ? options.output
-                                : loaded.config.get_string("simulation.name") + ".h5";
-  // Before the run: a long run must not fail at its end over an unwritable path.
-  if (!output.empty()) io::check_output_path(output, options.force);
+  pdes::Simulation& sim = *sim_slot;
 
-  pdes::Simulation sim(kernel);
   const bool show_progress =
       mpi.rank() == 0 && !options.no_progress && (options.progress || isatty(STDERR_FILENO) != 0);
   ProgressLine progress(entry.ticks_per_time_unit, entry.time_unit);
   if (show_progress) sim.set_progress_observer(&progress);
   // Before the model is built: a checkpoint that cannot resume this run is refused at once.
-  const std::unique_ptr<CheckpointControl> checkpoints =
-      make_checkpoint_control(options, loaded, kernel, sim.num_ranks(),
-                              show_progress ? &progress : nullptr);
+  // (Collective, and alike on every process.)
+  std::unique_ptr<CheckpointControl> checkpoints;
+  agree_on_errors(agree, MPI_COMM_WORLD, [&] {
+    checkpoints = make_checkpoint_control(options, loaded, kernel, sim.num_ranks(),
+                                          show_progress ? &progress : nullptr);
+  });
   if (checkpoints) sim.set_checkpointer(checkpoints.get());
 
-  const pdes::PartitionGraph graph = model->partition_graph();
-  sim.set_lp_count(graph.num_lps);
-  const ChosenPartition chosen =
-      choose_partition(loaded.config, graph, sim.num_ranks(), MPI_COMM_WORLD);
-  sim.set_partition(chosen.partition);
-  // Each process reads the input of its own LPs only (a replay's trace files); a bad file that
-  // one process finds stops every process with exit 2, before anything is written.
-  check_local_input(mpi.active(), MPI_COMM_WORLD,
-                    [&] { model->load_local_input(sim.local_lps()); });
-  model->add_lps(sim);
-  const std::unique_ptr<models::ModelResults> results = model->make_results();
-  sim.set_output_sink(results.get());
+  ChosenPartition chosen;
+  agree_on_errors(agree, MPI_COMM_WORLD, [&] {
+    chosen = choose_partition(loaded.config, graph, sim.num_ranks(), MPI_COMM_WORLD);
+  });
+  // Local work again: each process reads the input of its own LPs only (a replay's trace
+  // files) and builds them; a bad file that one process finds stops every process with exit 2,
+  // before anything is written.
+  std::unique_ptr<models::ModelResults> results;
+  agree_on_errors(agree, MPI_COMM_WORLD, [&] {
+    sim.set_partition(chosen.partition);
+    model->load_local_input(sim.local_lps());
+    model->add_lps(sim);
+    results = model->make_results();
+    sim.set_output_sink(results.get());
+    sim.check_ready();
+    if (fault) fault->raise_if(TestFault::Phase::setup, mpi.rank());
+  });
 
   RunReport report;
   report.run_name = loaded.config.get_string("simulation.name");
@@ -140,16 +159,23 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   report.rank_partition = describe_ranks(chosen);
   report.config_hash = loaded.config.hash();
   const auto start_time = std::chrono::system_clock::now();
-  report.result = sim.run();
+  // The optimistic engine ends every rank with the same error when one rank's model fails
+  // (pdes run_error.hpp); the LPs' on_finish and the model's local results run on one process.
+  io::ResultSet local;
+  agree_on_errors(agree, MPI_COMM_WORLD, [&] {
+    report.result = sim.run();
+    if (report.result.reason == pdes::TerminationReason::checkpointed) return;
+    report.model_rows = model->summary(report.result);
+    if (results) local = results->local_results(report.result);
+    if (fault) fault->raise_if(TestFault::Phase::finish, mpi.rank());
+  });
   const auto end_time = std::chrono::system_clock::now();
   if (report.result.reason == pdes::TerminationReason::checkpointed) {
     // Every rank stopped at the same checkpoint: no results yet, the resumed run writes them.
     return kExitCheckpointed;
   }
-  report.model_rows = model->summary(report.result);
 
   // Every rank takes part: distributing, summarizing and writing are collective.
-  io::ResultSet local = results ? results->local_results(report.result) : io::ResultSet{};
   // Every table is spread over the ranks once, each rank a contiguous run of its rows: the
   // summary reduces those slabs (io::DistributedTables) and the file is written from them. No
   // rank holds a whole table, for the summary or for the file.
@@ -184,6 +210,7 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
     metadata.start_time = start_time;
     metadata.end_time = end_time;
     metadata.result = report.result;
+    if (fault) fault->raise_if(TestFault::Phase::write, mpi.rank());
     io::write_results(output, mine, metadata, MPI_COMM_WORLD);
     report.output_file = output;
   }
@@ -196,31 +223,27 @@ int run_loaded(const RunOptions& options, const Setup& setup, const LoadedConfig
   return kExitOk;
 }
 
-/// Runs `body`, turning exceptions into messages and exit codes. Input errors are reported by
-/// rank 0 only (every rank sees the same input); errors of one rank abort the others.
+/// Runs `body`, turning exceptions into messages and exit codes. Errors agreed on by every
+/// process (collective_errors.hpp) are printed already. Any other error is the same on every
+/// process when MPI is not running yet (the configuration), and is then printed once, by rank
+/// 0; in an MPI run it may be this process's alone, so the process prints it, naming its rank,
+/// and ends every process with MPI_Abort rather than leave them waiting in a collective.
 template <class Body>
 int guarded(int rank, bool mpi_active, Body&& body) {
   int size = 1;
   if (mpi_active) MPI_Comm_size(MPI_COMM_WORLD, &size);
-  auto fail = [&](const std::exception& e, const char* kind, int code, bool same_on_all_ranks) {
-    if (rank == 0 || !same_on_all_ranks) print_error(e, kind);
-    if (mpi_active && size > 1 && !same_on_all_ranks) MPI_Abort(MPI_COMM_WORLD, code);
-    return code;
-  };
   try {
     return body();
-  } catch (const InputErrorReported&) {
-    return kExitBadInput;  // the process that found it has printed it (local_input_check.hpp)
-  } catch (const pdes::ConfigError& e) {
-    return fail(e, "configuration error", kExitBadInput, true);
-  } catch (const pdes::ResourceError& e) {
-    // The optimistic engine stops every rank with the same ResourceError (pdes run_error.hpp),
-    // and the sequential engines run on one rank: report it once, let every rank exit 2.
-    return fail(e, "resource limit reached", kExitBadInput, true);
-  } catch (const pdes::InvariantError& e) {
-    return fail(e, "internal error (please report it)", kExitInternal, false);
+  } catch (const ErrorReported& e) {
+    return e.code();
   } catch (const std::exception& e) {
-    return fail(e, "error", kExitFailure, false);
+    const int code = classify(e).code;
+    if (mpi_active && size > 1) {
+      print_error(e, rank);
+      MPI_Abort(MPI_COMM_WORLD, code);
+    }
+    if (rank == 0 || mpi_active) print_error(e, -1);
+    return code;
   }
 }
 

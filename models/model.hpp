@@ -52,7 +52,7 @@ class Model {
   virtual pdes::PartitionGraph partition_graph() const = 0;
   /// Reads and checks the input that only the LPs `local` need (this process's, ascending),
   /// such as a replay's trace files: after partitioning, before add_lps. Each process reads
-  /// different files, so the app agrees on the outcome collectively (app/local_input_check.hpp).
+  /// different files, so the app agrees on the outcome collectively (app/collective_errors.hpp).
   /// Throws pdes::ConfigError for bad input. Default: the model has no such input.
   virtual void load_local_input(const std::vector<pdes::LpId>& /*local*/) const {}
   /// Adds every LP of sim.local_lps() to `sim`.

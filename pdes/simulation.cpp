@@ -109,13 +109,17 @@ void Simulation::add_runtime(std::unique_ptr<internal::LpRuntime> runtime) {
   ++lps_added_;
 }
 
-RunResult Simulation::run() {
+void Simulation::check_ready() const {
   if (ran_) throw ConfigError("", "Simulation::run called twice; build a new Simulation");
   if (model_.num_lps == 0) throw ConfigError("", "no LPs: call set_lp_count and add_lp first");
   if (lps_added_ != model_.lps.size()) {
     throw ConfigError("", "only " + std::to_string(lps_added_) + " of this rank's " +
                               std::to_string(model_.lps.size()) + " LPs were added");
   }
+}
+
+RunResult Simulation::run() {
+  check_ready();
   ran_ = true;
   if (model_.checkpointer != nullptr) {
     if (model_.config.engine == EngineKind::rollback_check) {

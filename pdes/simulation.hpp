@@ -96,6 +96,10 @@ class Simulation {
   /// it, and resumes from its restart image if it has one. Sequential and optimistic engines.
   void set_checkpointer(Checkpointer* checkpointer) { model_.checkpointer = checkpointer; }
 
+  /// Throws ConfigError if run() would refuse to start on this rank (no LPs, a local LP not
+  /// added, run already called): lets a caller agree on it with the other ranks before run(),
+  /// whose refusal on one rank alone would leave the others waiting in the engine.
+  void check_ready() const;
   /// Runs to termination. Call once per Simulation. Collective over ranks for the optimistic
   /// engine.
   RunResult run();

@@ -148,3 +148,129 @@ def test_a_damaged_archive_is_refused(tmp_path):
     anchor = tmp_path / "arch" / "traces.otf2"
     anchor.write_bytes(anchor.read_bytes()[:20])
     assert otf2_import.main([str(anchor), str(tmp_path / "out")]) == 2
+
+
+# --- archives shaped like Score-P's (scorep_like.py) ----------------------------------------
+
+from scorep_like import RANKS, expected_ops, write_scorep_like  # noqa: E402
+
+
+def test_a_scorep_like_archive_imports_every_definition_kind(tmp_path):
+    write_scorep_like(tmp_path / "arch")
+    assert otf2_import.main([str(tmp_path / "arch" / "traces.otf2"), str(tmp_path / "out"),
+                             "--quiet"]) == 0
+    for rank in range(RANKS):
+        assert ops(tmp_path / "out", rank) == expected_ops(rank), rank
+    # Only the communicators records use, numbered in definition order.
+    assert (tmp_path / "out" / "communicators.txt").read_text().splitlines()[1:] == \
+        ["1 0 2", "2 1 3"]
+    report = (tmp_path / "out" / "import-report.txt").read_text()
+    for name in ("MPI_COMM_SELF", "OpenMP thread team", "unused", "empty", "MPI_COMM_WORLD dup"):
+        assert f"ignored definition communicator '{name}'" in report
+    for what in ("Metric records", "IoOperationBegin records", "MpiRequestTest records",
+                 "Enter/Leave of non-MPI regions", "cancelled requests",
+                 "collectives on a one-rank communicator", "records on other locations"):
+        assert what in report, what
+
+
+def test_the_import_report_gives_the_traced_times(tmp_path, capsys):
+    write_scorep_like(tmp_path / "arch")
+    otf2_import.main([str(tmp_path / "arch" / "traces.otf2"), str(tmp_path / "out")])
+    printed = capsys.readouterr().out
+    assert "traced duration 4606 ns" in printed  # rank 3's clock is 6 ns ahead of rank 0's
+    rows = {int(l.split()[0]): [int(x) for x in l.split()[1:]]
+            for l in printed.splitlines() if len(l.split()) == 6 and l.replace(" ", "").isdigit()}
+    # rank 0: MPI calls 1000 (init) + 10 + 10 + 10 + 110 + 10 + 10 + 110 + 10 + 110 + 10 + 500
+    # (finalize) = 1900 ns of its 4600; waiting in the waitall, bcast, allreduce and send.
+    assert rows[0] == [2700, 1900, 340, 1500, 3100]
+    assert rows[3] == [2600, 2000, 440, 1500, 3106]  # a receiver: 100 ns more in MPI_Recv
+    assert "traced duration without MPI_Init/MPI_Finalize 3106 ns" in printed
+    assert "records/s" in printed
+
+
+def test_a_scorep_like_archive_replays_to_the_end(tmp_path):
+    binary = os.environ.get("WARPNET_BIN")
+    if not binary or not Path(binary).is_file():
+        pytest.fail("WARPNET_BIN is not set to the warpnet binary (run through ctest)")
+    write_scorep_like(tmp_path / "arch")
+    otf2_import.convert(tmp_path / "arch" / "traces.otf2", tmp_path / "out")
+    summary = run(binary, tmp_path / "out", tmp_path)
+    assert any("ranks finished" in l and f"{RANKS} of {RANKS}" in l for l in summary), summary
+
+
+def test_an_empty_communicator_line_is_no_error(tmp_path):
+    # What older imports wrote for MPI_COMM_SELF: an ID without members. Unused, it is ignored.
+    binary = os.environ.get("WARPNET_BIN")
+    if not binary or not Path(binary).is_file():
+        pytest.fail("WARPNET_BIN is not set to the warpnet binary (run through ctest)")
+    traces = tmp_path / "traces"
+    traces.mkdir()
+    (traces / "communicators.txt").write_text("1 0 1\n2\n3 1 0\n")
+    # Communicator 3 is ranks 1 and 0, in that order: rank 0 is its rank 1.
+    (traces / "rank-0.trace").write_text("send 0 0 64 comm=3\nbarrier comm=1\n")
+    (traces / "rank-1.trace").write_text("recv 1 0 64 comm=3\nbarrier comm=1\n")
+    assert any("2 of 2" in l for l in run(binary, traces, tmp_path))
+
+
+def refusal(tmp_path, build):
+    """Imports an archive `build(writer, definitions, world, ranks)` writes; returns stderr."""
+    path = tmp_path / "arch"
+    with otf2.writer.open(str(path), timer_resolution=1_000_000_000) as trace:
+        d = trace.definitions
+        node = d.system_tree_node("node")
+        groups = [d.location_group(f"rank {r}", system_tree_parent=node) for r in range(2)]
+        w = [trace.event_writer(f"master {r}", group=groups[r]) for r in range(2)]
+        d.group("MPI", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI,
+                members=[x._location for x in w])
+        world = d.comm("MPI_COMM_WORLD", group=d.group("world", group_type=GroupType.COMM_GROUP,
+                                                       paradigm=Paradigm.MPI, members=[0, 1]))
+        build(trace, d, w, world, groups)
+    r = subprocess.run(["/usr/bin/python3", "-m", "warpnet_analysis.otf2_import",
+                        str(path / "traces.otf2"), str(tmp_path / "out")],
+                       capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(Path(otf2_import.__file__).parents[1])})
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert not (tmp_path / "out").exists()  # no half-written traces
+    return r.stderr
+
+
+def test_mpi_records_on_a_second_thread_are_refused(tmp_path):
+    def build(trace, d, w, world, groups):
+        thread = trace.event_writer("thread 1 of rank 1", group=groups[1])
+        w[0].mpi_send(10, 1, world, 0, 8)
+        thread.mpi_recv(20, 0, world, 0, 8)
+    err = refusal(tmp_path, build)
+    assert "rank 1, location 'thread 1 of rank 1', record 0 (MpiRecv)" in err
+
+
+def test_point_to_point_on_the_self_communicator_is_refused(tmp_path):
+    def build(trace, d, w, world, groups):
+        me = d.comm("MPI_COMM_SELF", group=d.group("self", group_type=GroupType.COMM_SELF,
+                                                   paradigm=Paradigm.MPI, members=[]))
+        w[0].mpi_isend(10, 0, me, 0, 8, 1)
+    assert "rank 0, record 0 (MpiIsend): point to point on the self communicator" in \
+        refusal(tmp_path, build)
+
+
+def test_an_irecv_never_completed_is_refused(tmp_path):
+    def build(trace, d, w, world, groups):
+        w[1].mpi_irecv_request(10, 4)
+    assert "rank 1: request 4 (an irecv) is never completed" in refusal(tmp_path, build)
+
+
+def test_a_collective_one_rank_skips_is_refused(tmp_path):
+    def build(trace, d, w, world, groups):
+        w[0].mpi_collective_begin(10)
+        w[0].mpi_collective_end(20, CollectiveOp.BARRIER, world, NO_ROOT, 0, 0)
+    assert "collective 0 (barrier) of communicator 'MPI_COMM_WORLD' is made by 1 of its 2" in \
+        refusal(tmp_path, build)
+
+
+def test_a_collective_on_an_empty_communicator_is_refused(tmp_path):
+    def build(trace, d, w, world, groups):
+        empty = d.comm("empty", group=d.group("empty", group_type=GroupType.COMM_GROUP,
+                                              paradigm=Paradigm.MPI, members=[]))
+        w[1].mpi_collective_begin(10)
+        w[1].mpi_collective_end(20, CollectiveOp.BARRIER, empty, NO_ROOT, 0, 0)
+    assert "rank 1, record 1 (MpiCollectiveEnd): communicator 'empty' (empty)" in \
+        refusal(tmp_path, build)

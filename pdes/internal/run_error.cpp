@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pdes/internal/run_error.hpp"
 
+#include <new>
+#include <stdexcept>
 #include <vector>
 
 #include "pdes/error.hpp"
@@ -21,6 +23,15 @@ ErrorReport describe_exception(const std::exception_ptr& error) {
     }
   } catch (const ResourceError& e) {
     report.kind = ErrorKind::resource;
+    report.message = e.what();
+  } catch (const InvariantError& e) {
+    report.kind = ErrorKind::invariant;
+    report.message = e.what();
+  } catch (const std::bad_alloc&) {
+    report.kind = ErrorKind::failure;
+    report.message = "out of memory (std::bad_alloc)";
+  } catch (const std::runtime_error& e) {
+    report.kind = ErrorKind::failure;
     report.message = e.what();
   } catch (const std::exception& e) {
     report.kind = ErrorKind::invariant;
@@ -57,6 +68,8 @@ void throw_error(const ErrorReport& report) {
       throw ConfigError(report.key, report.message);
     case ErrorKind::resource:
       throw ResourceError(report.message);
+    case ErrorKind::failure:
+      throw std::runtime_error(report.message);
     case ErrorKind::invariant:
       break;
   }

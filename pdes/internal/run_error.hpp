@@ -7,7 +7,8 @@
 // The failing rank describes its exception (kind, configuration key, message); the engine
 // stops every rank at the same GVT round, broadcasts the description from that rank, and
 // every rank throws the same kind of pdes error with the same message. Kinds map to the
-// error classes of pdes/error.hpp; any other exception becomes an InvariantError.
+// error classes of pdes/error.hpp; a failed allocation or another std::runtime_error becomes a
+// std::runtime_error, any other exception an InvariantError.
 #pragma once
 
 #include <mpi.h>
@@ -18,7 +19,10 @@
 
 namespace pdes::internal {
 
-enum class ErrorKind : std::int32_t { config = 1, resource = 2, invariant = 3 };
+/// failure: the run failed for a reason outside the model and its input (out of memory, a
+/// system error: a std::bad_alloc or a std::runtime_error that is no pdes error); rethrown as a
+/// std::runtime_error.
+enum class ErrorKind : std::int32_t { config = 1, resource = 2, invariant = 3, failure = 4 };
 
 struct ErrorReport {
   ErrorKind kind = ErrorKind::invariant;

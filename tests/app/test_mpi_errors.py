@@ -6,7 +6,7 @@ error; only rank 0 prints it, and every rank leaves with exit code 2 (no MPI_Abo
 message would hide ours). Resource limits found by one rank during an optimistic run are
 carried to every rank by the engine, and reported the same way. Input that each process reads
 for itself (a replay's trace files) is reported by the process that read it, and every process
-still exits 2 (app/local_input_check.hpp).
+still exits 2 (app/collective_errors.hpp).
 """
 import os
 import subprocess

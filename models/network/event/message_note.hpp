@@ -28,4 +28,16 @@ struct NoteOrder {
 
 static_assert(std::is_trivially_copyable_v<NoteOrder>);
 
+/// The payload of a kDirect event: a whole message that bypassed the network (the ideal
+/// network of trace replay, WorkloadContext::send_direct), with its note.
+struct DirectOrder {
+  std::uint32_t src = 0;    ///< source node
+  std::uint32_t flits = 0;
+  std::int64_t created = 0;  ///< release time at the source (ticks)
+  MessageNote note;
+  bool operator==(const DirectOrder&) const = default;
+};
+
+static_assert(std::is_trivially_copyable_v<DirectOrder>);
+
 }  // namespace net

@@ -46,7 +46,8 @@
 namespace net {
 
 enum class NetEventKind : std::uint8_t {
-  kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl, kNote, kFlitCredit
+  kFlit, kCredit, kWake, kGenerate, kInject, kAck, kControl, kNote, kFlitCredit,
+  kDirect  ///< a message that bypassed the network (WorkloadContext::send_direct)
 };
 
 /// kGenerate: a scripted packet (tests) names its destination; a generation of the traffic
@@ -70,6 +71,7 @@ struct NetEvent {
     GenerateOrder generate;   ///< kGenerate
     ControlMessage control;   ///< kControl
     NoteOrder note;           ///< kNote
+    DirectOrder direct;       ///< kDirect
   };
 };
 
@@ -79,6 +81,7 @@ static_assert(std::is_trivially_copyable_v<NetEvent>);
 static_assert(sizeof(Flit) <= kMaxNetPayloadBytes, "a Flit must leave NetEvent within 64 bytes");
 static_assert(sizeof(GenerateOrder) <= kMaxNetPayloadBytes);
 static_assert(sizeof(NoteOrder) <= kMaxNetPayloadBytes);
+static_assert(sizeof(DirectOrder) <= kMaxNetPayloadBytes);
 static_assert(sizeof(ControlMessage) <= kMaxNetPayloadBytes,
               "a control message must leave NetEvent within 64 bytes");
 static_assert(sizeof(NetEvent) <= kMaxNetEventBytes, "NetEvent must stay small (R13)");

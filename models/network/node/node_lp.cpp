@@ -46,6 +46,15 @@ class NodeLp::Source final : public WorkloadContext {
     ctx_.send(node_.layout_.node_lp(dst), pdes::SimTime{1}, ev);
     return message;
   }
+  void send_direct(NodeId dst, std::uint32_t flits, std::int64_t delay_ticks,
+                   const MessageNote& note) override {
+    PDES_CHECK(delay_ticks >= 1, "a direct message must take at least one tick");
+    NetEvent ev;
+    ev.kind = NetEventKind::kDirect;
+    ev.direct = DirectOrder{static_cast<std::uint32_t>(node_.node_), flits, ctx_.now().ticks(),
+                            note};
+    ctx_.send(node_.layout_.node_lp(dst), pdes::SimTime{delay_ticks}, ev);
+  }
   void wake_at(std::uint64_t cycle) override {
     const std::int64_t now = ctx_.now().ticks();
     const std::int64_t at = static_cast<std::int64_t>(cycle) * node_.params_.router.cycle_ps;
@@ -132,6 +141,16 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
                      ", whose workload does not observe deliveries");
       state.notes.push_back(event.note);
       return;
+    case NetEventKind::kDirect: {
+      PDES_CHECK(observes_deliveries_,
+                 "a direct message at node " + std::to_string(node_) +
+                     ", whose workload does not observe deliveries");
+      DeliveredMessage m{event.direct.src, 0, event.direct.flits, event.direct.created,
+                         ctx.now().ticks(), true, event.direct.note};
+      Source source(*this, state, ctx);
+      workload_->on_delivered(node_, m, state.workload, source);
+      break;
+    }
     case NetEventKind::kControl:
       PDES_CHECK(source_routing_ != nullptr,
                  "control message at node " + std::to_string(node_) + " without a source routing");

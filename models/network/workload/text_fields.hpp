@@ -44,10 +44,29 @@ inline std::optional<std::uint64_t> whole_number(std::string_view field, std::ui
   return v;
 }
 
+/// `field` fit to quote in a message: bytes that are not printable ASCII as \xNN, and at most
+/// 40 characters, so that a binary file's bad line stays readable.
+inline std::string printable(std::string_view field) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : field.substr(0, 40)) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c < 0x7f) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  if (field.size() > 40) out += "...";
+  return out;
+}
+
 /// "<name> '<field>' is not a whole number in [low, high]"
 inline std::string not_whole_number(std::string_view name, std::string_view field,
                                     std::uint64_t low, std::uint64_t high) {
-  return std::string(name) + " '" + std::string(field) + "' is not a whole number in [" +
+  return std::string(name) + " '" + printable(field) + "' is not a whole number in [" +
          std::to_string(low) + ", " + std::to_string(high) + "]";
 }
 

@@ -37,6 +37,7 @@
 #include "models/network/routing/algorithm_state.hpp"
 #include "pdes/context.hpp"
 #include "models/network/topology/types.hpp"
+#include "pdes/error.hpp"
 #include "pdes/rng.hpp"
 
 namespace net {
@@ -70,6 +71,13 @@ class WorkloadContext {
   /// destination must observe deliveries.
   virtual std::uint32_t send_with_note(NodeId dst, std::uint32_t flits, std::uint32_t group,
                                        const MessageNote& note) = 0;
+  /// A message that bypasses the network (the ideal network of trace replay): no packets, no
+  /// records, no contention; the destination's workload gets it in on_delivered (with the note,
+  /// has_note true) `delay_ticks` >= 1 ticks from now. Nodes that carry no notes refuse it.
+  virtual void send_direct(NodeId /*dst*/, std::uint32_t /*flits*/, std::int64_t /*delay_ticks*/,
+                           const MessageNote& /*note*/) {
+    throw pdes::InvariantError("this node cannot send a message around the network");
+  }
   /// Asks for on_wake at `cycle`, later than now. One wake-up is pending at a time: asking
   /// again replaces the earlier one.
   virtual void wake_at(std::uint64_t cycle) = 0;

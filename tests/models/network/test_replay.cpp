@@ -143,6 +143,27 @@ TEST_CASE("a logical trace is read whole, or refused with its file and line") {
   refused("send 0 1\n", ":1: expected 'send peer tag bytes [comm=ID]', found 2 fields");
   refused("bcast 5 8\n", ":1: root '5'");
   refused("compute -3\n", ":1: ns '-3'");
+  // Requests: a wait for one never begun (or already waited for), a number reused while open.
+  refused("wait 3\n", ":1: wait for request 3, which no isend or irecv began");
+  refused("isend 0 0 8 3\nwait 3\nwait 3\n", ":3: wait for request 3");
+  refused("isend 0 0 8 3\nirecv 0 0 8 3\n", ":2: request 3 is still open (begun on line 1)");
+  write(1, "isend 0 0 8 3\nwait 3\nisend 0 0 8 3\nirecv 0 1 8 4\nwaitall\nirecv 0 1 8 3\n"
+           "wait 3\n");
+  CHECK_NOTHROW(LogicalTrace(dir).check());  // numbers reused once their request is done
+  // Bytes that are not printable are quoted as \xNN.
+  refused("\x7f\x01send 0 1 8\n", ":1: unknown operation '\\x7f\\x01send'");
+  // The test-only fault operation: a known kind, and no communicator.
+  write(1, "fault alloc\n");
+  CHECK(LogicalTrace(dir).ops(1).at(0).kind == OpKind::kFault);
+  refused("fault sometimes\n",
+          ":1: fault 'sometimes': expected fault config|alloc|error|invariant");
+  // An empty communicator (an ID without members) is no error until an operation uses it.
+  write(1, "recv 0 3 100\nisend 0 0 8 9\nwaitall\nallreduce 8\n");
+  std::ofstream(dir / "communicators.txt") << "1 1 0\n2\n";
+  CHECK_NOTHROW(LogicalTrace(dir).check());
+  CHECK(LogicalTrace(dir).members(2).empty());
+  refused("barrier comm=2\n", ":1: rank 1 is not a member of communicator 2");
+  std::filesystem::remove(dir / "communicators.txt");
   std::filesystem::remove(dir / "rank-0.trace");
   CHECK_THROWS_AS(LogicalTrace{dir}, pdes::ConfigError);  // rank-1 without rank-0
   std::filesystem::remove_all(dir);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,7 +24,7 @@ struct OpSpec {
   std::string_view name;
   OpKind kind;
   const char* fields;  ///< after the name: p = peer, a = peer or any, t = tag, u = tag or any,
-                       ///< b = bytes, n = ns, r = request, o = root
+                       ///< b = bytes, n = ns, r = request, o = root, f = a fault kind
 };
 
 constexpr OpSpec kOps[] = {
@@ -33,8 +34,10 @@ constexpr OpSpec kOps[] = {
     {"waitall", OpKind::kWaitall, ""},    {"barrier", OpKind::kBarrier, ""},
     {"bcast", OpKind::kBcast, "ob"},      {"reduce", OpKind::kReduce, "ob"},
     {"allreduce", OpKind::kAllreduce, "b"}, {"alltoall", OpKind::kAlltoall, "b"},
-    {"allgather", OpKind::kAllgather, "b"},
+    {"allgather", OpKind::kAllgather, "b"}, {"fault", OpKind::kFault, "f"},
 };
+/// kFault's kinds, in FaultKind order.
+constexpr std::string_view kFaultKinds[] = {"config", "alloc", "error", "invariant"};
 
 std::string usage(const OpSpec& op) {
   std::string u(op.name);
@@ -48,6 +51,7 @@ std::string usage(const OpSpec& op) {
       case 'n': u += " ns"; break;
       case 'r': u += " request"; break;
       case 'o': u += " root"; break;
+      case 'f': u += " config|alloc|error|invariant"; break;
     }
   }
   return u;
@@ -103,14 +107,14 @@ void LogicalTrace::read_communicators() {
     if (f.empty()) continue;
     const std::uint64_t id = whole_number(f[0], 1, ranks_ + comms_.size() + 1).value_or(0);
     if (id != comms_.size() + 1) {
-      fail("communicator '" + std::string(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
+      fail("communicator '" + printable(f[0]) + "': IDs must run 1, 2, 3, ... in order (expected " +
            std::to_string(comms_.size() + 1) + ")");
     }
     std::vector<std::uint32_t> members;
     for (std::size_t i = 1; i < f.size(); ++i) {
       const std::optional<std::uint64_t> member = whole_number(f[i], 0, ranks_ - 1);
       if (!member) {
-        fail("member '" + std::string(f[i]) + "' is not a rank in [0, " +
+        fail("member '" + printable(f[i]) + "' is not a rank in [0, " +
              std::to_string(ranks_ - 1) + "]");
       }
       const std::uint64_t r = *member;
@@ -119,7 +123,8 @@ void LogicalTrace::read_communicators() {
       }
       members.push_back(static_cast<std::uint32_t>(r));
     }
-    if (members.empty()) fail("communicator " + std::to_string(id) + " has no member");
+    // An empty communicator (MPI_COMM_NULL's group, another paradigm's) is no error: no rank is
+    // a member, so an operation on it is refused where it is used.
     comms_.push_back(std::move(members));
   }
 }
@@ -145,6 +150,10 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     if (!v) fail(not_whole_number(name, field, low, high));
     return *v;
   };
+  // The requests open (isend or irecv begun, no wait yet) and the line that began each: a wait
+  // for a request that is not open, or a request begun again while open, is a bad line (not a
+  // broken invariant of the replay, met mid-run).
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> open;
   while (std::getline(in, line)) {
     ++line_no;
     std::string_view text(line);
@@ -157,8 +166,10 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     }
     if (spec == nullptr) {
       std::string known;
-      for (const OpSpec& op : kOps) known += (known.empty() ? "" : ", ") + std::string(op.name);
-      fail("unknown operation '" + std::string(f[0]) + "'; known: " + known);
+      for (const OpSpec& op : kOps) {
+        if (op.kind != OpKind::kFault) known += (known.empty() ? "" : ", ") + std::string(op.name);
+      }
+      fail("unknown operation '" + printable(f[0]) + "'; known: " + known);
     }
     // An optional last field comm=ID: the communicator, its size for peers and roots.
     std::uint32_t comm = 0;
@@ -167,7 +178,7 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
     std::size_t given = f.size() - 1;
     if (given > 0 && f.back().substr(0, 5) == "comm=") {
       if (spec->kind == OpKind::kCompute || spec->kind == OpKind::kWait ||
-          spec->kind == OpKind::kWaitall) {
+          spec->kind == OpKind::kWaitall || spec->kind == OpKind::kFault) {
         fail(std::string(spec->name) + " takes no communicator");
       }
       comm = static_cast<std::uint32_t>(number(f.back().substr(5), "communicator", 0, comms.size()));
@@ -215,7 +226,32 @@ std::vector<MpiOp> LogicalTrace::parse(const std::filesystem::path& file, std::u
         case 'n': op.amount = number(v, "ns", 0, kMaxNs); break;
         case 'r': op.request = static_cast<std::uint32_t>(number(v, "request", 0, 0xFFFFFFFEu)); break;
         case 'o': op.root = static_cast<std::uint32_t>(number(v, "root", 0, size - 1)); break;
+        case 'f': {
+          const auto* kind = std::find(std::begin(kFaultKinds), std::end(kFaultKinds), v);
+          if (kind == std::end(kFaultKinds)) {
+            fail("fault '" + printable(v) + "': expected " + usage(*spec));
+          }
+          op.amount = static_cast<std::uint64_t>(kind - std::begin(kFaultKinds));
+          break;
+        }
       }
+    }
+    auto begun = std::find_if(open.begin(), open.end(),
+                              [&](const auto& o) { return o.first == op.request; });
+    if (op.kind == OpKind::kIsend || op.kind == OpKind::kIrecv) {
+      if (begun != open.end()) {
+        fail("request " + std::to_string(op.request) + " is still open (begun on line " +
+             std::to_string(begun->second) + "): wait for it before using its number again");
+      }
+      open.emplace_back(op.request, line_no);
+    } else if (op.kind == OpKind::kWait) {
+      if (begun == open.end()) {
+        fail("wait for request " + std::to_string(op.request) +
+             ", which no isend or irecv began (or a wait already ended)");
+      }
+      open.erase(begun);
+    } else if (op.kind == OpKind::kWaitall) {
+      open.clear();
     }
     ops.push_back(op);
   }

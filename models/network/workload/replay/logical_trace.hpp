@@ -19,8 +19,9 @@
 //
 // Any operation but compute and the waits may end with `comm=ID`: it then runs on communicator ID
 // of communicators.txt (one line per communicator: `ID rank rank ...`, IDs from 1, the global
-// ranks in their order within it), its peers and roots counted within the communicator, as in
-// MPI; without it, on MPI_COMM_WORLD.
+// ranks in their order within it; a line with the ID alone is an empty communicator, which no
+// operation can use), its peers and roots counted within the communicator, as in MPI; without
+// it, on MPI_COMM_WORLD.
 // `#` starts a comment; fields are separated by blanks. ops(rank) reads one rank's file when
 // that rank is first needed and keeps it, refusing the first bad line with the file, the line
 // and what is wrong (pdes::ConfigError on workload.trace_dir). The replay asks, before the run,

@@ -23,7 +23,12 @@ enum class OpKind : std::uint8_t {
   kAllreduce,  ///< bytes
   kAlltoall,   ///< bytes (to each peer)
   kAllgather,  ///< bytes (from each peer)
+  /// For tests only: the rank fails when it reaches this operation (amount: a FaultKind), so
+  /// that a test can make a model fail mid-run on the process of its choice.
+  kFault,
 };
+
+enum class FaultKind : std::uint8_t { kConfig, kAlloc, kError, kInvariant };
 
 /// Wildcards of a receive: MPI_ANY_SOURCE, MPI_ANY_TAG.
 inline constexpr std::int32_t kAny = -1;

@@ -67,6 +67,14 @@ void declare_settings(io::Schema& s) {
       .describe(
           "replay, skeleton: point-to-point messages above this size use the rendezvous "
           "protocol (request to send, clear to send, then the data)");
+  s.add_float("workload.ideal_bandwidth", d.ideal_bandwidth)
+      .min(0.0)
+      .unit("bytes/ns")
+      .describe(
+          "replay, skeleton: 0 (default): messages cross the simulated network; > 0: the ideal "
+          "network: a message of B bytes arrives B / ideal_bandwidth ns after its release, "
+          "around the network, with no latency and no contention (inf: at once, so the "
+          "execution time is the trace's compute critical path)");
 }
 
 ReplaySettings settings_from(const io::Config& c) {
@@ -82,6 +90,7 @@ ReplaySettings settings_from(const io::Config& c) {
   w.alltoall = c.get_string("workload.alltoall");
   w.allgather = c.get_string("workload.allgather");
   w.eager_limit = static_cast<std::uint64_t>(c.get_int("workload.eager_limit"));
+  w.ideal_bandwidth = c.get_float("workload.ideal_bandwidth");
   return w;
 }
 
@@ -135,6 +144,7 @@ std::unique_ptr<Workload> replay_of(const WorkloadSetup& s, const ReplaySettings
   p.compute_scale = w.compute_scale;
   p.cycle_ps = s.params.router.cycle_ps;
   p.eager_limit = w.eager_limit;
+  p.ideal_bandwidth = w.ideal_bandwidth;
   p.algorithms = collective_algorithms_from(w.tree, w.allreduce, w.barrier, w.alltoall,
                                             w.allgather);
   if (p.algorithms.allreduce == AllreduceAlgorithm::kRecursiveDoubling &&

@@ -26,6 +26,7 @@ struct ReplaySettings {
   std::string alltoall = "pairwise";       ///< or linear, bruck
   std::string allgather = "ring";          ///< or recursive_doubling, bruck
   std::uint64_t eager_limit = 65536;  ///< bytes: larger point-to-point messages use rendezvous
+  double ideal_bandwidth = 0.0;  ///< bytes per ns of the ideal network; 0: the simulated one
 };
 
 /// workload.kind = "replay".

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,6 +34,21 @@ struct Envelope {
   std::uint32_t comm = 0;   ///< the communicator
   std::uint64_t bytes = 0;
 };
+
+/// A trace's `fault` operation (for tests): the failure a model or a late bad input would raise.
+[[noreturn]] __attribute__((cold, noinline)) void fail_on_purpose(std::uint32_t rank,
+                                                                  std::size_t index,
+                                                                  FaultKind kind) {
+  const std::string where = "rank " + std::to_string(rank) + ", operation " +
+                            std::to_string(index + 1) + ": a fault the trace asks for (a test)";
+  switch (kind) {
+    case FaultKind::kConfig: throw pdes::ConfigError("workload.trace_dir", where);
+    case FaultKind::kAlloc: throw std::bad_alloc();
+    case FaultKind::kInvariant: throw pdes::InvariantError(where);
+    case FaultKind::kError: break;
+  }
+  throw std::runtime_error(where);
+}
 
 std::uint32_t next_count(std::vector<PeerCount>& counts, std::uint32_t peer) {
   for (PeerCount& c : counts) {
@@ -137,6 +154,15 @@ void ReplayWorkload::post(Step& s, std::uint32_t to_rank, std::uint8_t type, std
   e.bytes = bytes;
   MessageNote note;
   note.set(e);
+  if (params_.ideal_bandwidth > 0.0) {
+    const bool control = type == Envelope::kRequestToSend || type == Envelope::kClearToSend;
+    const double ticks =
+        control ? 0.0 : static_cast<double>(bytes) * 1000.0 / params_.ideal_bandwidth;
+    const std::int64_t delay =
+        std::max<std::int64_t>(1, ticks < 9.0e18 ? std::llround(ticks) : std::int64_t{1} << 62);
+    s.ctx.send_direct(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits), delay, note);
+    return;
+  }
   s.ctx.send_with_note(node_of_rank_[to_rank], static_cast<std::uint32_t>(flits), 0, note);
 }
 
@@ -313,6 +339,8 @@ void ReplayWorkload::advance(Step& s) const {
         }
         block(s, Mode::kWaitall);
         return;
+      case OpKind::kFault:
+        fail_on_purpose(r.rank, r.cursor - 1, static_cast<FaultKind>(op.amount));
       default: {  // a collective
         r.coll_comm = op.comm;
         r.coll_number = next_count(r.collectives, op.comm);

@@ -40,6 +40,11 @@ struct ReplayParams {
   CollectiveAlgorithms algorithms;  ///< workload.tree, allreduce, barrier, alltoall, allgather
   /// Point-to-point messages above this many bytes use the rendezvous protocol.
   std::uint64_t eager_limit = 65536;
+  /// The ideal network (workload.ideal_bandwidth, bytes per ns): > 0, a message of B bytes
+  /// arrives B / ideal_bandwidth ns after its release (at least one tick; the rendezvous
+  /// protocol's requests and answers one tick), around the network, with no contention; 0,
+  /// messages cross the simulated network.
+  double ideal_bandwidth = 0.0;
 };
 
 class ReplayWorkload final : public Workload {
