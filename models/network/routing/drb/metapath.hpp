@@ -20,9 +20,9 @@
 // overwrites MSP_Latencies[i]), and, until its first ACK, the value given when it was opened
 // (NewMspLatency; the paper is silent).
 //
-// Rollback safety (STYLE R3): a regular value type (copyable, operator==) made of a vector of
-// trivially copyable records and scalars, no pointers; it lives in the node LP's state inside a
-// MetapathTable. Its methods are pure: no I/O, no randomness, no topology.
+// Rollback safety (CONTRIBUTING.md §3): a regular value type (copyable, operator==) made of a
+// vector of trivially copyable records and scalars, no pointers; it lives in the node LP's state
+// inside a MetapathTable. Its methods are pure: no I/O, no randomness, no topology.
 //
 // Who uses it: DrbSource (choose, on_ack); tests and metrics read it.
 #pragma once

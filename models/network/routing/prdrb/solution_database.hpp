@@ -19,9 +19,9 @@
 //     small overlapping sets; merging them is what lets it be recognised from any of them.
 //   - Capacity (not stated in the thesis): a full database drops its least recently used entry.
 //
-// Rollback safety and cost (STYLE R3; issue 15: "hundreds of entries per source must not make
-// every state save slow"): the entries live in an immutable block shared by copies — saving the
-// node's state copies one pointer — and a change copies the block first if any saved state
+// Rollback safety and cost (CONTRIBUTING.md §3; issue 15: "hundreds of entries per source must not
+// make every state save slow"): the entries live in an immutable block shared by copies — saving
+// the node's state copies one pointer — and a change copies the block first if any saved state
 // still shares it (copy on write). The database changes only on saves and re-applications, a
 // few times per congestion episode, so most state saves copy nothing.
 #pragma once
