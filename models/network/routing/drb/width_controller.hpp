@@ -30,10 +30,11 @@
 //   if no Δ within range satisfies it, the largest step allowed. The printed guards
 //   ("if BW < BWc*Tol", "if BW > BWc*Tol") contradict the band test and are not used.
 // - step: ±1 (our simple alternative to the garbled eqs. [9]-[10]). With controller_input =
-//   metapath this is the PR-DRB theses' rule (004 §3.2.4, Alg. A.2: L(MP) of Eq. 3.4 against Threshold_High / Threshold_Low = the band's
-//   edges, one path more or less per ACK; "evaluate the effect" is open_after_feedback). Issue
-//   15 measured it against paper (docs/reproduction/drb.md): it widens least, which helps only
-//   where there is nothing to balance, so paper + message stay the defaults.
+//   metapath this is the PR-DRB theses' rule (004 §3.2.4, Alg. A.2: L(MP) of Eq. 3.4 against
+//   Threshold_High / Threshold_Low = the band's edges, one path more or less per ACK; "evaluate
+//   the effect" is open_after_feedback). Issue 15 measured it against paper
+//   (docs/reproduction/drb.md): it widens least, which helps only where there is nothing to
+//   balance, so paper + message stay the defaults.
 // - fixed: the width never changes.
 // The result always lies in [1, max_width].
 //
