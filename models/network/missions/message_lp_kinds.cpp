@@ -51,7 +51,7 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   const auto router = static_cast<std::uint32_t>(a.router);
   const AdapterParams& adapter = a.params.missions.adapter;
   // Circuit switching, and DFS under VCT (a DFS probe never leaves a message inside the
-  // network: VCT degenerates into circuit switching, spec §4.3), run on the circuit manager.
+  // network: VCT degenerates into circuit switching, §4.2), run on the circuit manager.
   const bool circuit = adapter.switching == "circuit" ||
                        (adapter.switching == "vct" && adapter.routing == "dfs");
   if (circuit) {
