@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// SolutionDatabase: PR-DRB's saved solutions at one source node (specs/seed004-phd-thesis.md
-// §3.6; seed003 §4.2–4.3). Each entry remembers, for one of the source's own flows (its
-// destination) in one congestion situation (the set of contending flows the routers notified),
+// SolutionDatabase: PR-DRB's saved solutions at one source node (seed 004
+// §3.2.8, Fig. 3.14; seed 003 §4.2–4.3). Each entry remembers, for one of the source's own flows
+// (its destination) in one congestion situation (the set of contending flows the routers notified),
 // the path set that brought the congestion under control: the open MSPs of the metapath and the
 // latencies that give their selection probabilities (eq. 3.6).
 //
