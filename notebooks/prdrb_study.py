@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""PR-DRB reproduction experiments (docs/reproduction/prdrb.md; specs/seed004-phd-thesis.md §12).
+"""PR-DRB reproduction experiments (docs/reproduction/prdrb.md; targets from seed 004 §4.6 and
+§4.8).
 
 Each experiment runs warpnet over routings x settings x seeds, reads the results files with the
 analysis package and returns one row per run; `over_seeds` reduces them to mean, standard

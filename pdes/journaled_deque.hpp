@@ -6,12 +6,12 @@
 // To the model it is a value like std::vector: copyable, comparable (operator== compares the
 // elements), Checkpointable, with a queue's operations. Every write goes through a member
 // (push_back, pop_front, erase, set), so that while the optimistic engine keeps a history of
-// the LP, each write appends its undo to a journal (DESIGN.md's undo log of writes made
-// through rollback-safe containers). The kernel's state saving then copies the State with the
-// container in "save" mode: the saved copy records only the journal's position, not the
-// elements; restoring a saved copy undoes the journal back to that position. So a save costs
-// the same with ten or ten thousand queued elements, and a rollback costs the writes it undoes.
-// The sequential and rollback-check engines copy it as a plain value and never journal.
+// the LP, each write appends its undo to a journal (the undo log of writes made through
+// rollback-safe containers that docs/architecture.md describes). The kernel's state saving then
+// copies the State with the container in "save" mode: the saved copy records only the journal's
+// position, not the elements; restoring a saved copy undoes the journal back to that position. So a
+// save costs the same with ten or ten thousand queued elements, and a rollback costs the writes it
+// undoes. The sequential and rollback-check engines copy it as a plain value and never journal.
 //
 //   struct NodeState {
 //     pdes::JournaledDeque<Message> queue;    // a direct member of the State

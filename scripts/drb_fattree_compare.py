@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 """DRB against the fat-tree NCA baselines on the PR-DRB thesis's permutations (docs/reproduction/
-drb.md, "Fat trees"; specs/seed004-phd-thesis.md §4.1, Table 4.3).
+drb.md, "Fat trees"; seed 004 §4.6.3, Table 4.3).
 
 Runs examples/drb-fattree.toml (4-ary 3-tree, VCT, 16-flit packets) with
   drb (max width 4; network ACKs, and ideal ACKs to separate DRB's paths from its feedback

@@ -4,7 +4,7 @@
 //
 // load_config() is the only way to get a Config, so holding one means every key is known, typed,
 // in range, and every required key of an active section is present. A run reads its parameters
-// once, at set-up, into typed structs (R9):
+// once, at set-up, into typed structs (CONTRIBUTING.md §7):
 //
 //   io::Schema schema;
 //   io::declare_kernel_schema(schema, {"phold"});

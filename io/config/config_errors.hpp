@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ConfigErrors: every problem found in a configuration, reported at once (R9 rule 5).
+// ConfigErrors: every problem found in a configuration, reported at once (CONTRIBUTING.md §7).
 //
 // load_config() collects all issues (syntax, unknown keys, wrong types, values out of range,
 // unknown names, missing required keys, keys of inactive sections, bad --set) and throws one

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Schema: the single declaration of every configuration key (R9).
+// Schema: the single declaration of every configuration key (CONTRIBUTING.md §7).
 //
 // Each part of warpnet declares its keys once, at start-up, before any file is read: the kernel
 // (declare_kernel_schema), each model, the output writer. A key has a dotted path

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """What the CLI tests need to start `mpiexec -np N warpnet ...` on the project machine: the
 launcher, and Open MPI's settings for running as root and with more ranks than cores
-(../shared/ENVIRONMENT.md). Imported by the test files of this folder."""
+(the project machine's setup). Imported by the test files of this folder."""
 import shutil
 
 MPIEXEC = shutil.which("mpiexec") or "/usr/bin/mpiexec"

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""A private single-machine Slurm cluster for tests (../shared/ENVIRONMENT.md section 3, made
-self-contained): its own slurm.conf, state, logs and ports in a temporary directory, so it
-touches neither /etc/slurm nor a Slurm that may already run here. Clients find it through
-SLURM_CONF, which sbatch passes on to the jobs (and so to a job that resubmits itself).
+"""A private single-machine Slurm cluster for tests (the single-machine Slurm set-up
+of docs/cluster.md, made self-contained): its own slurm.conf, state, logs and ports in a temporary
+directory, so it touches neither /etc/slurm nor a Slurm that may already run here. Clients find it
+through SLURM_CONF, which sbatch passes on to the jobs (and so to a job that resubmits itself).
 
 munged is shared: it is started (`service munge start`, as the set-up does) only when it is
 not running, and stopped at the end only then. slurmctld and slurmd run in the foreground as

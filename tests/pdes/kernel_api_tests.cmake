@@ -6,7 +6,8 @@ warpnet_unit_test(NAME test_kernel_api
           ${_dir}/test_sequential_engine.cpp
   LIBS pdes::pdes)
 
-# The kernel must not know about models, I/O or the application (DESIGN.md, STYLE.md R1).
+# The kernel must not know about models, I/O or the application (docs/architecture.md,
+# CONTRIBUTING.md §1).
 add_test(NAME kernel_layering
   COMMAND /bin/sh ${_dir}/check_layering.sh ${PROJECT_SOURCE_DIR})
 set_tests_properties(kernel_layering PROPERTIES LABELS unit TIMEOUT 30)

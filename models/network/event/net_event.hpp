@@ -2,9 +2,9 @@
 //
 // NetEvent: the one event type of the network model, exchanged by router and node LPs.
 //
-// A kind plus a small payload (STYLE R13): `kind` says what happened and which payload member
-// is valid, `port` and `vc` say where. Each payload is its own trivially copyable struct with
-// its own size check, so a feature adds a kind and a payload rather than widening one struct
+// A kind plus a small payload (CONTRIBUTING.md §9): `kind` says what happened and which payload
+// member is valid, `port` and `vc` say where. Each payload is its own trivially copyable struct
+// with its own size check, so a feature adds a kind and a payload rather than widening one struct
 // that every event carries. MPI moves the event as raw bytes.
 //
 // Kinds, their payload and who receives them:
@@ -84,6 +84,7 @@ static_assert(sizeof(NoteOrder) <= kMaxNetPayloadBytes);
 static_assert(sizeof(DirectOrder) <= kMaxNetPayloadBytes);
 static_assert(sizeof(ControlMessage) <= kMaxNetPayloadBytes,
               "a control message must leave NetEvent within 64 bytes");
-static_assert(sizeof(NetEvent) <= kMaxNetEventBytes, "NetEvent must stay small (R13)");
+static_assert(sizeof(NetEvent) <= kMaxNetEventBytes,
+              "NetEvent must stay small (CONTRIBUTING.md §9)");
 
 }  // namespace net

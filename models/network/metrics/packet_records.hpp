@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Output records of the network model, emitted by NodeLp through ctx.emit and handed to the
-// OutputSink at commit (STYLE R4).
+// OutputSink at commit (CONTRIBUTING.md §4).
 //
 //   PacketGenerated  one per packet, when the source creates it (conservation checks, offered
 //                    load), with its message id and the workload's group label of the

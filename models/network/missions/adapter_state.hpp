@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// AdapterState: the rollback-safe state of one MessageSwitchLp (STYLE R3): per link it owns, when
-// the link is busy until, the pending decision, and its queue of messages (both directions of a
-// half-duplex link share one queue, spec §6). A regular value type, checkpointed by its
-// member serialize functions (pdes/checkpointable.hpp).
+// AdapterState: the rollback-safe state of one MessageSwitchLp (CONTRIBUTING.md §3): per link it
+// owns, when the link is busy until, the pending decision, and its queue of messages (both
+// directions of a half-duplex link share one queue, §4). A regular value type, checkpointed by
+// its member serialize functions (pdes/checkpointable.hpp).
 #pragma once
 
 #include <cstdint>

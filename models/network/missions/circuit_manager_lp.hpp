@@ -1,25 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // CircuitManagerLp (router.kind = "message_switch", adapter.switching = "circuit"): circuit
-// switching at message level (Tsai & Shin, ICDCS 1996, §5; spec §5): "the call signal for
+// switching at message level (Tsai & Shin, ICDCS 1996, §4): "the call signal for
 // establishing a circuit is transmitted out-of-band, and doesn't interfere with the existing
 // communication traffic"; "messages never get buffered". A message holds every link of its
-// e-cube path for ℓ cycles, all released together; set-up takes no time (spec [OURS]).
+// e-cube path for ℓ cycles, all released together; set-up takes no time ([OURS]).
 //
 // Atomic reservation of several links owned by different nodes would need a reserve/roll-back
-// protocol between routers; this model uses the spec's other option (§"Time Warp specifics"):
+// protocol between routers; this model takes the other way open to a Time Warp model:
 // one serialising circuit manager, router 0's LP, which keeps the state of every link. Every
-// other router only forwards its node's messages to it. Hold-and-wait rule [OURS, spec §8.7
-// calibration]: no hold; at every cycle in which a message is released or a link frees, the
-// waiting messages are tried in one global order — adapter.policy's priority at their source,
-// then release cycle, source, id — and each for which a probe finds a free path starts. This is
-// more centralized than a per-source scheduler (it orders sources against each other too).
+// other router only forwards its node's messages to it. Hold-and-wait rule [OURS, as in
+// our quick calibration model of the paper's setting]: no hold; at every cycle in which a message
+// is released or a link frees, the waiting messages are tried in one global order —
+// adapter.policy's priority at their source, then release cycle, source, id — and each for which a
+// probe finds a free path starts. This is more centralized than a per-source scheduler (it orders
+// sources against each other too).
 //
 // Paths (circuit_path.hpp): adapter.routing = ecube (the fixed path), pa (the probe takes the
 // lowest free needed dimension at each hop, no backtracking) or dfs (a depth-first probe with
 // detours and backtracking). The same manager runs DFS under virtual cut-through: a DFS probe
 // either reaches the destination or leaves the message at its source, so nothing is ever
-// buffered and, as the paper observes (§4.2, spec §4.3), "VCT essentially degenerates into
+// buffered and, as the paper observes (§4.2), "VCT essentially degenerates into
 // circuit-switching".
 //
 // Limitations: one LP does all the work (no parallelism within a run).

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // CircuitPath: how a circuit-switching probe finds a path through the links that are free at
-// one cycle (Tsai & Shin, ICDCS 1996, §3.2, §5; spec §4.1-§4.3). Set-up is out of band and
-// takes no time (spec [OURS]), so a probe sees every link as it is at the decision cycle; it
+// one cycle (Tsai & Shin, ICDCS 1996, §3.2, §4). Set-up is out of band and
+// takes no time ([OURS]), so a probe sees every link as it is at the decision cycle; it
 // either returns a whole path, which the caller reserves atomically, or fails and the message
 // keeps waiting at its source (no hold-and-wait: a failed probe holds nothing).
 //
 //   ecube  the fixed e-cube path; it fails if any of its links is busy.
 //   pa     progressive adaptive: the probe advances hop by hop and at each node takes the
 //          lowest needed dimension whose link is free; when none is free it fails (no
-//          backtracking, [OURS], spec §9 "a hop-by-hop probe without backtracking?").
-//   dfs    Chen & Shin's depth-first search [8] over the free links (spec §4.3: under CS/VCT DFS
+//          backtracking, [OURS]: the paper does not say how the probe searches).
+//   dfs    Chen & Shin's depth-first search [8] over the free links (§4.2: under CS/VCT DFS
 //          "either successfully routes a message to the destination, or blocks the message at
 //          the source"): at each node first the needed dimensions, lowest first, then detours
 //          (dimensions not needed, each at most once as a detour on the path: at most H + 2n

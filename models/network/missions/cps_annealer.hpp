@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // CpsAnnealer: the path half of CPS-OPT (Tsai & Shin, ICDCS 1996, §3.2 "centralized path
-// selection", spec §4.4): with every message's length known in advance, choose a minimal path
+// selection"): with every message's length known in advance, choose a minimal path
 // per message to minimise the largest link load ("t̂ is usually dominated by the most
 // heavily-loaded link"), by simulated annealing. The paper's annealing is in [7] ("Appendix
 // A"), which is not available; this design is ours:

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Offline references for one mission on Q_n (spec §4.4, §8.7; reproduction targets 1-3):
+// Offline references for one mission on Q_n (§3.2, CPS; docs/reproduction/missions.md,
+// targets 1-3):
 //
 // - ecube_bound: a lower bound on the makespan of any schedule over e-cube paths (the paper's
 //   OPT uses them, §3.1): the largest total length crossing one link (a half-duplex link counts
-//   both directions, spec §8.7), and no message arrives before ℓ × H after its release (ℓ under
-//   circuit switching and virtual cut-through).
+//   both directions, as in our calibration of the paper's setting), and no message arrives before
+//   ℓ × H after its release (ℓ under circuit switching and virtual cut-through).
 // - min_max_load: the centralized path selection reference (CPS, §4.4: "minimise the maximum
 //   link load"), [OURS] in place of the paper's simulated annealing ([7], not in the text): a
 //   local search over minimal paths from two starts (greedy paths, longest messages first, each

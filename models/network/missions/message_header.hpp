@@ -4,7 +4,7 @@
 // travel as one kControl event each (NetEvent::control), whose body is a MessageHeader and whose
 // topic says what happens to it. Only MessageNodeLp and MessageSwitchLp read these events.
 //
-// Timing (spec §6, [OURS]: one length unit per time unit = one cycle of router.cycle_ps ticks):
+// Timing (§4, [OURS]: one length unit per time unit = one cycle of router.cycle_ps ticks):
 // everything that the model calls "at cycle k" happens in the first ticks of that cycle, in
 // phases, because the kernel needs a send delay of at least one tick and orders events of equal
 // time by sender, not by meaning:

@@ -53,7 +53,7 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
   // Circuit switching, and DFS under VCT (a DFS probe never leaves a message inside the
-  // network: VCT degenerates into circuit switching, spec §4.3), run on the circuit manager.
+  // network: VCT degenerates into circuit switching, §4.2), run on the circuit manager.
   const bool circuit = adapter.switching == "circuit" ||
                        (adapter.switching == "vct" && adapter.routing == "dfs");
   if (circuit) {

@@ -4,7 +4,7 @@
 // adapter (message_switch_lp.hpp). It runs the network's Workload and hands each released
 // message, whole, to its router (kInject); when its router delivers a message (kDeliver) it
 // records it and tells the workload if it observes deliveries. No packets, no flow control:
-// a message is one unit of length ℓ cycles (spec §6, "message length in time units").
+// a message is one unit of length ℓ cycles (§4: lengths are in time units).
 //
 // Records: PacketGenerated and PacketDelivered with one packet per message (size = ℓ, so the
 // generic network results count messages, makespan and the network/messages table), and a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MessageSwitchLp (router.kind = "message_switch"): the SPIDER-like communication adapter of a
-// hypercube node under message switching (Tsai & Shin, ICDCS 1996, §4; spec §5-§6), at message
+// hypercube node under message switching (Tsai & Shin, ICDCS 1996, §4), at message
 // level: a message of length ℓ holds a link for ℓ cycles and is received whole before it moves
 // on (store-and-forward, unbounded buffers).
 //
@@ -12,13 +12,13 @@
 // - Half-duplex links (§4: "only one message can be sent in either direction"): the link of
 //   dimension d between a and a ^ 2^d is owned by the endpoint whose bit d is 0. The owner keeps
 //   one queue for both directions; the other end sends its messages to the owner's queue
-//   (kRequest). Arbitration rule [OURS, spec §9]: when the link is idle, the message first in
-//   policy order among those queued at either end goes — both ends are one priority queue, the
-//   model of the spec's calibration (§8.7). adapter.arbitration = "heads": each end has its own
-//   queue and the two heads go first come, first served. full_duplex: each direction is its own link, owned
-//   by its sender.
+//   (kRequest). Arbitration rule [OURS; the paper does not say]: when the link is idle, the message
+//   first in policy order among those queued at either end goes — both ends are one priority queue,
+//   the model of our quick calibration of the paper's setting. adapter.arbitration = "heads": each
+//   end has its own queue and the two heads go first come, first served. full_duplex: each
+//   direction is its own link, owned by its sender.
 // - Timing: message_header.hpp. Times in cycles are exact.
-// - adapter.switching = "vct" (virtual cut-through, §5; spec §5 [OURS]: zero header delay):
+// - adapter.switching = "vct" (virtual cut-through, §4; [OURS]: zero header delay):
 //   a transmission's header reaches the next router in the same cycle; if that router's next
 //   link is idle and no message waiting for it may go, the message cuts through (the links are
 //   held over the same ℓ cycles); otherwise it is buffered and competes once received whole.

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The [mission] and [adapter] sections (docs/missions.md; specs/seed001-hypercube.md §5-§6).
+// The [mission] and [adapter] sections (docs/missions.md; Tsai & Shin, ICDCS 1996, §4).
 //
-// [mission]  the mission generator (workload.kind = "mission"), spec §6:
+// [mission]  the mission generator (workload.kind = "mission"), §4:
 //   density       probability that a node sends a message to another node in a mission, (0, 1]
 //   length_mean   μ of the message length N(μ, σ), time units
 //   length_sigma  σ >= 0
-//   rounding      how a sample becomes a length (the paper is silent, §6; spec §8.7 suggests
-//                 integers): "floor" (default) or "round"; a length below 1 means no message
+//   rounding      how a sample becomes a length (the paper is silent, §4; our calibration
+//                 suggests integers): "floor" (default) or "round"; a length below 1 means no
+//                 message
 //   resolution    cycles per time unit (default 1): lengths are rounding(resolution × sample)
-//                 cycles, so a large resolution approximates continuous lengths (spec §8.7:
+//                 cycles, so a large resolution approximates continuous lengths (our calibration:
 //                 "continuous" vs "floor-integer"); the results report time units
 //   delta_t       Δt: each message is released at a uniform whole time unit in [0, Δt] after
 //                 the mission's start (paper: Δt = 0 for all data)
@@ -29,7 +30,7 @@
 //                 the branch-and-bound schedule on them (budget opt_budget)
 //   cps_iterations annealing moves per mission (> 0)
 //
-// [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), spec §5-§6:
+// [adapter]  the SPIDER-like node adapter (router.kind = "message_switch"), §4:
 //   policy        the scheduling policy (scheduling_policy.hpp)
 //   routing       ecube (deterministic, per-link priority queues) or pa (progressive adaptive,
 //                 minimal, one queue per node; pa_switch_lp.hpp) or dfs (pa with detours)
@@ -37,7 +38,7 @@
 //                 pa_cut_through_lp.hpp, DFS: circuit_manager_lp.hpp) or circuit (circuit
 //                 switching, every routing; circuit_manager_lp.hpp)
 //   links         half_duplex (the paper) or full_duplex
-//   arbitration   how the two ends of a half-duplex link share it (spec §9, not stated):
+//   arbitration   how the two ends of a half-duplex link share it (not stated in the paper):
 //                 "shared" (default): one priority queue for both directions, the first message
 //                 in policy order goes; "heads": each end keeps its own priority queue and
 //                 the two heads go first come, first served (earlier queued; ties: the owner)

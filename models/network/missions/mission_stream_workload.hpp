@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MissionStreamWorkload (workload.kind = "mission_stream"): the steady-state traffic of Tsai &
-// Shin §4.3 (spec §7, target 5): at every node, messages arrive as a Poisson process of mean
-// inter-arrival time mission.interarrival (time units) until mission.duration; each goes to a
-// uniformly chosen other node (or hot spot) with length N(μ, σ) as for missions. The mean
+// Shin §4.3 (docs/reproduction/missions.md, target 5): at every node, messages arrive as a Poisson
+// process of mean inter-arrival time mission.interarrival (time units) until mission.duration; each
+// goes to a uniformly chosen other node (or hot spot) with length N(μ, σ) as for missions. The mean
 // message latency is the network results' message_latency (release to arrival, after
 // traffic.warmup_cycles). Destination and length distributions are not stated in the paper
-// (spec §7): uniform and N(10, 5) are ours.
+// (§4.3): uniform and N(10, 5) are ours.
 #pragma once
 
 #include <cstdint>

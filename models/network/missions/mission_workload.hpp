@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MissionWorkload (workload.kind = "mission"): bursty communication missions (Tsai & Shin,
-// ICDCS 1996, §4 "uniformly-distributed mission generator"; spec §6). Mission k starts at cycle
+// ICDCS 1996, §4 "uniformly-distributed mission generator"). Mission k starts at cycle
 // k × mission.period. In it, node i sends to each other node j (each hot spot j ≠ i with
 // mission.hot_spots = h > 0) one message with probability `density`, of length
-// rounding(N(μ, σ)) cycles; a length below 1 means no message (spec §9: not stated, [OURS]).
+// rounding(N(μ, σ)) cycles; a length below 1 means no message (not stated in the paper, [OURS]).
 // Each message is released at a uniform whole cycle in [0, Δt] after the start (Δt = 0: all at
 // once, as in all of the paper's data). The group of a message is its mission index, so a
 // mission's makespan is the last arrival of its group minus its first release.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // OptScheduler: OPT, the optimal schedule of one mission over its e-cube paths (Tsai & Shin,
-// ICDCS 1996, §3.1; spec §3 "Optimal schedules (OPT)"), by branch and bound. The paper's bounds
+// ICDCS 1996, §3.1, optimal schedules (OPT)), by branch and bound. The paper's bounds
 // are in [7], which is not available: the bounds and the branching below are ours.
 //
 // The problem (release times, lengths and e-cube paths known in advance; a link carries one

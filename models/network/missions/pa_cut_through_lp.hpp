@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // PaCutThroughLp (adapter.routing = "pa", adapter.switching = "vct"): Progressive Adaptive
-// routing (Tsai & Shin, ICDCS 1996, §3.2; spec §4.2) under virtual cut-through (§5: "messages
+// routing (Tsai & Shin, ICDCS 1996, §3.2) under virtual cut-through (§4: "messages
 // are buffered only when a cut-through attempt fails"), at message level, zero header delay
 // (as MessageSwitchLp's e-cube VCT, [OURS]). In every cycle t in which something changes:
 //
@@ -25,7 +25,7 @@
 // Like CircuitManagerLp, one LP (router 0's) keeps every link and queue and decides; the other
 // routers forward their node's messages to it. The decisions are the distributed, per-node
 // ones above; a single LP is the simplest exact form of the zero-delay, within-cycle header
-// advance across nodes in Time Warp ([OURS], spec "Time Warp specifics"). It makes these runs
+// advance across nodes in Time Warp ([OURS], for Time Warp). It makes these runs
 // sequential in effect.
 //
 // Limitations: concentration 1; one LP does all the work.

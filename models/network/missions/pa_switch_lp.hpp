@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // PaSwitchLp (router.kind = "message_switch", adapter.routing = "pa"): the SPIDER-like adapter
-// under message switching with Progressive Adaptive routing (Tsai & Shin, ICDCS 1996, §3.2;
-// spec §4.2): "PA tries to route messages from the lowest dimension to the highest ... When the
+// under message switching with Progressive Adaptive routing (Tsai & Shin, ICDCS 1996,
+// §3.2): "PA tries to route messages from the lowest dimension to the highest ... When the
 // link corresponding to the lowest dimension is busy, the next lowest dimension is tested ... If
 // no link leading the message closer to its destination is available, the message is blocked
 // and entered into a queue. Only one message queue is maintained on each node ... When a link
@@ -10,8 +10,8 @@
 // routed through this link." Minimal paths only; the queue is in adapter.policy order.
 //
 // Half-duplex links are shared by two nodes that decide at the same time, so each cycle in
-// which something changed runs rounds of a distributed matching ([OURS], spec §9), on the tick
-// grid of message_header.hpp:
+// which something changed runs rounds of a distributed matching ([OURS]; the paper does not say),
+// on the tick grid of message_header.hpp:
 //   round k (tick 10 + 4k)  every router walks its queue in policy order and proposes, for each
 //                           message without an open proposal, its lowest needed dimension that
 //                           is not known busy, not refused this cycle and not yet proposed by
@@ -24,9 +24,9 @@
 // A message granted in any round of cycle t starts at t and arrives at t + ℓ, as under e-cube.
 // Full-duplex links are owned by their sender: the rounds are local.
 //
-// adapter.routing = "dfs" (the fully adaptive comparator, Chen & Shin [8]; spec §4.3 [OURS]):
-// the same, but a message whose needed links are all busy or refused takes a free link of a
-// dimension it does not need — a detour, one hop away from its destination — lowest first,
+// adapter.routing = "dfs" (the fully adaptive comparator, Chen & Shin, the paper's ref. [8];
+// [OURS]): the same, but a message whose needed links are all busy or refused takes a free link of
+// a dimension it does not need — a detour, one hop away from its destination — lowest first,
 // each dimension at most once as a detour (MessageHeader::detours: no livelock, at most
 // H + 2n hops), provided its needed links stay busy (as far as this end knows) for more than
 // adapter.dfs_slack × ℓ cycles (a detour costs two extra hops of ℓ; 0: whenever they are

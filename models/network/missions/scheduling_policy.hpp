@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// SchedulingPolicy: which queued message a link sends next (Tsai & Shin, ICDCS 1996, §3.1;
-// specs/seed001-hypercube.md §3). Distributed and non-preemptive: when a link is free, the
-// message of its queue with the smallest priority value goes; ties are broken "by the FIFO
-// principle" (earliest queued; messages queued in the same cycle by (source, id)).
+// SchedulingPolicy: which queued message a link sends next (Tsai & Shin, ICDCS 1996, §3.1).
+// Distributed and non-preemptive: when a link is free, the message of its queue with the
+// smallest priority value goes; ties are broken "by the FIFO principle" (earliest queued;
+// messages queued in the same cycle by (source, id)).
 //
 // A policy sees only the header fields the paper allows: the message length ℓ and the
 // remaining Hamming distance H from the node where it waits to its destination. RBR (remaining

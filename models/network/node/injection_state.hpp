@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // InjectionState: the mutable part of a node's arrival process, kept in NodeState so that it is
-// saved and rolled back with the LP (STYLE R3). Each process uses its own fields and leaves the
-// others at their defaults; TrafficSource owns segment_start and pending_packets.
+// saved and rolled back with the LP (CONTRIBUTING.md §3). Each process uses its own fields and
+// leaves the others at their defaults; TrafficSource owns segment_start and pending_packets.
 #pragma once
 
 #include <cstdint>

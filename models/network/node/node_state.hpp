@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// NodeState: the mutable, rollback-safe state of one NodeLp (STYLE R3): the workload's state and
-// the source queue of messages, the network interface's credits and progress through the
+// NodeState: the mutable, rollback-safe state of one NodeLp (CONTRIBUTING.md §3): the workload's
+// state and the source queue of messages, the network interface's credits and progress through the
 // current packet, the ACKs it owes, the source routing's state, the packets passing through
 // and the messages arriving in pieces. A regular value type (vectors of values, operator==).
 #pragma once

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// RouterState: the mutable, rollback-safe state of one RouterLp (STYLE R3).
+// RouterState: the mutable, rollback-safe state of one RouterLp (CONTRIBUTING.md §3).
 //
 // A regular value type: flat std::vectors of trivially copyable structs, sized once in
 // RouterLp::on_init from the parameters, no pointers; operator== for the rollback-check engine.

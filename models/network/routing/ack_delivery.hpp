@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // AckDelivery: how destinations return feedback to sources (seed 000's Traffic Load
-// Monitoring, seed000 §3 phase 1: the ACK "has maximum priority in the network").
+// Monitoring, §3 phase 1: the ACK "has maximum priority in the network").
 #pragma once
 
 #include <cstdint>

@@ -4,11 +4,11 @@
 // a node's or a router's LP state, without the LP knowing its type — a source's path sets per destination at each
 // source, a congestion detector's registers at each router.
 //
-// A regular value type (STYLE R3) over any regular value type T (copyable, operator==): copying
-// an AlgorithmState copies the T, comparing compares the Ts, so the kernel's copy state saving
-// and the rollback check work on it as on any other member. Copy-assigning between states that
-// hold the same type assigns the T in place, so a T made of std::vectors keeps its buffers from
-// one state save to the next. An empty AlgorithmState (the algorithm keeps no state) costs one
+// A regular value type (CONTRIBUTING.md §3) over any regular value type T (copyable, operator==):
+// copying an AlgorithmState copies the T, comparing compares the Ts, so the kernel's copy state
+// saving and the rollback check work on it as on any other member. Copy-assigning between states
+// that hold the same type assigns the T in place, so a T made of std::vectors keeps its buffers
+// from one state save to the next. An empty AlgorithmState (the algorithm keeps no state) costs one
 // null pointer.
 //
 // The held T must be Checkpointable too (pdes/checkpointable.hpp): a checkpoint writes it, and

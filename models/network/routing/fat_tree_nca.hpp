@@ -4,8 +4,8 @@
 // IPPS 1997; Leiserson 1985). A packet climbs from its leaf switch until it reaches a switch
 // that is an ancestor of its destination, then descends on the unique down path. Every up port
 // of a switch leads to an ancestor of the same subtree, so the only choice is which up port to
-// take on the way up; four policies (the baselines of the PR-DRB thesis, 004 §4.8 and
-// specs/seed004-phd-thesis.md §4.2: "deterministic", "random routing", "cyclic periodic routing";
+// take on the way up; four policies (the baselines of the PR-DRB thesis, seed 004
+// §4.8.2-§4.8.4: "deterministic", "random routing", "cyclic periodic routing";
 // the thesis defines none of them, these are our readings):
 //
 //   deterministic  up port k + t_l at level l, where t_l is base-k digit l of the destination

@@ -2,14 +2,15 @@
 //
 // PhasedDimensionOrder: a route in phases through intermediate nodes, each phase routed by
 // dimension order — the transport of Valiant's two-phase routing (S -> I -> D) and of
-// multi-step paths (S -> X -> Y -> D, seed000 §3.2).
+// multi-step paths (S -> X -> Y -> D, seed 000 §2, Definition 2).
 //
 // The header (Flit::route, a MultiPhaseHeader) carries the intermediate nodes via[0 .. vias)
 // and the current phase: phase
 // p < vias travels to via[p]'s router, phase vias to the destination. The head passes through
-// an intermediate router without being ejected (seed000 §3.2: "the message is not ejected at the
-// intermediate nodes"); arriving there, route() advances the phase, skipping intermediates that
-// are on the router where the head already is (e.g. X = S).
+// an intermediate router without being ejected (seed 000, §6, calls X and Y "intermediate
+// destinations" and does not say whether a message is ejected there; our choice: it is not);
+// arriving there, route() advances the phase, skipping intermediates that are on the router where
+// the head already is (e.g. X = S).
 //
 // Deadlock freedom (Duato et al. 2003, §3.1.3, virtual networks in order): the VC classes form
 // max_vias + 1 sets of B classes each, B = the classes DOR needs (1, or 2 for datelines on a

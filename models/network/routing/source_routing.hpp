@@ -15,9 +15,9 @@
 //   - on_ack(self, ack, now, state) when an ACK reaches the source (through the network or the ideal
 //     side channel); `ack.src` is the data packet's destination.
 //
-// Rollback safety (STYLE R3): all mutable state is the AlgorithmState that initial_state()
-// returns, a regular value type kept in NodeState; the SourceRouting object itself is immutable
-// and shared.
+// Rollback safety (CONTRIBUTING.md §3): all mutable state is the AlgorithmState that
+// initial_state() returns, a regular value type kept in NodeState; the SourceRouting object itself
+// is immutable and shared.
 #pragma once
 
 #include <cstdint>

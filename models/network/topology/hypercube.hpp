@@ -2,7 +2,7 @@
 //
 // Hypercube: the binary n-cube Q_n (a 2-ary n-cube with one link per dimension).
 //
-// Definition (Tsai & Shin, ICDCS 1996, specs/seed001-hypercube.md; Dally & Towles 2004, ch. 5):
+// Definition (Tsai & Shin, ICDCS 1996, §2; Dally & Towles 2004, ch. 5):
 // 2^n routers with n-bit addresses; two routers are linked iff their addresses differ in exactly
 // one bit.
 //

@@ -208,7 +208,7 @@ TEST_CASE("DRB at low uniform load stays on the canonical paths and matches DOR'
   CHECK(static_cast<double>(non_canonical(b)) < 0.05 * static_cast<double>(b.sink.delivered.size()));
 }
 
-TEST_CASE("DRB beats DOR on bit-reversal near DOR's saturation (seed000 §4)") {
+TEST_CASE("DRB beats DOR on bit-reversal near DOR's saturation (seed 000 §4)") {
   NetworkParams dor = torus(8, "dimension_order", "bit_reversal", 0.3);
   dor.packet_size = 10;  // as in the paper's §4
   dor.router.buffer_depth = 10;

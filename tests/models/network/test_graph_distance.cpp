@@ -33,8 +33,8 @@ TEST_CASE("GraphDistance diameters: 8x8 torus 8, 6-cube 6, 4x4 mesh 6") {
 }
 
 TEST_CASE("GraphDistance::within gives DRB gravity areas") {
-  // specs/seed000-drb.md, Definition 1: 2D torus k >= 5, size 1 -> 5 nodes, size 2 -> 13;
-  // k = 4, size 2 -> 11; binary n-cube size 1 -> n + 1, size 2 -> 1 + n + n(n-1)/2.
+  // Gravity areas of seed 000's Definition 1, counted by hand: 2D torus k >= 5, size 1 -> 5 nodes,
+  // size 2 -> 13; k = 4, size 2 -> 11; binary n-cube size 1 -> n + 1, size 2 -> 1 + n + n(n-1)/2.
   const net::Torus torus8({8, 8});
   CHECK(GraphDistance::within(torus8, 27, 0) == std::vector<RouterId>{27});
   CHECK(GraphDistance::within(torus8, 27, 1) == std::vector<RouterId>{19, 26, 27, 28, 35});

@@ -6,7 +6,8 @@
 // steps: X = S and Y = D are left out, so the canonical MSP has vias = 0), path = the MSP index
 // (echoed by the ACK) and tag = the metapath's width when the MSP was chosen (for metrics).
 // ACKs carry DrbAckHeader: the MSP and width of the data packet they acknowledge, and the
-// contention it met (seed000 §3.3, "monitoring": what the destination reports back).
+// contention it met (seed 000 §3, phase 1, Traffic Load Monitoring: what the destination reports
+// back).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // DrbParams: the immutable parameters of Distributed Routing Balancing (Franco, Garcés, Luque,
-// ICS'99; specs/seed000-drb.md), the [drb] section of a configuration.
+// ICS'99, §3; docs/drb.md), the [drb] section of a configuration.
 //
 // Who uses it: the model builder fills it (from TOML, later) and calls validate(topology) once;
 // DrbSource and the supernode and candidate classes keep a copy, const. Every key with its

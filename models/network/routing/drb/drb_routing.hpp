@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // DrbRouting: Distributed Routing Balancing as a routing algorithm (Franco, Garcés, Luque,
-// ICS'99; specs/seed000-drb.md; docs/drb.md), the `drb` value of network.routing. It joins the
+// ICS'99, §3; docs/drb.md), the `drb` value of network.routing. It joins the
 // three parts of DRB:
 //   - at the source (SourceRouting): MSP Selection for each data packet from the node's
 //     metapaths (DrbSource::choose) and Dynamic Metapath Configuration on each ACK
@@ -20,8 +20,9 @@
 // Header: drb_header.hpp.
 //
 // VC classes: the transport's data classes (3 x DOR's: 3 on a mesh or hypercube, 6 on a torus;
-// 1 on a fat tree), then, with drb.ack = network, the base routing's classes again for ACKs alone — "a real 1-flit
-// packet on a high-priority VC" (specs/seed000-drb.md §8 item 6): ACKs never wait behind blocked
+// 1 on a fat tree), then, with drb.ack = network, the base routing's classes again for ACKs alone —
+// a real 1-flit packet on a high-priority VC (our reading of the paper's ACK that "has maximum
+// priority in the network", §3 phase 1): ACKs never wait behind blocked
 // data worms, and since a sink always accepts them they add no dependency between the data and
 // ACK classes (no protocol deadlock). The routers also give ACKs the switch first.
 //

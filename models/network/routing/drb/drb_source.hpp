@@ -2,7 +2,7 @@
 //
 // DrbSource: the source-side algorithm of Distributed Routing Balancing (Franco, Garcés, Luque,
 // "A New Method to Make Communication Latency Uniform: Distributed Routing Balancing", ICS'99,
-// §3; specs/seed000-drb.md; docs/drb.md): MSP Selection when a packet is generated and Dynamic
+// §3; docs/drb.md): MSP Selection when a packet is generated and Dynamic
 // Metapath Configuration when an ACK returns. Traffic Load Monitoring (queuing cycles summed in
 // the header, the ACK) and multi-step routing (PhasedDimensionOrder) belong to the router and
 // node LPs.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Metapath: the DRB state of one source-destination pair at its source (Franco, Garcés, Luque,
-// ICS'99, Definition 3 and §3; specs/seed000-drb.md §2-3): the candidate MSPs in the order of
+// ICS'99, Definitions 2-3 in §2, and §3): the candidate MSPs in the order of
 // MspCandidates, how many of them are open (the width), and the latency recorded for each, the
 // paper's MSP_Latencies array.
 //
@@ -20,9 +20,9 @@
 // overwrites MSP_Latencies[i]), and, until its first ACK, the value given when it was opened
 // (NewMspLatency; the paper is silent).
 //
-// Rollback safety (STYLE R3): a regular value type (copyable, operator==) made of a vector of
-// trivially copyable records and scalars, no pointers; it lives in the node LP's state inside a
-// MetapathTable. Its methods are pure: no I/O, no randomness, no topology.
+// Rollback safety (CONTRIBUTING.md §3): a regular value type (copyable, operator==) made of a
+// vector of trivially copyable records and scalars, no pointers; it lives in the node LP's state
+// inside a MetapathTable. Its methods are pure: no I/O, no randomness, no topology.
 //
 // Who uses it: DrbSource (choose, on_ack); tests and metrics read it.
 #pragma once
@@ -54,7 +54,8 @@ class Metapath {
 
   /// A metapath over `candidates` (element 0 the canonical MSP, as MspCandidates::generate
   /// returns them) with min(width, candidates.size()) open MSPs (width >= 1). Every record starts
-  /// at its zero-load latency (the canonical latency plus the MSP's extra hops, spec §8 item 5).
+  /// at its zero-load latency (the canonical latency plus the MSP's extra hops: the paper does not
+  /// say; our choice).
   Metapath(const std::vector<Msp>& candidates, std::uint32_t width,
            const ZeroLoadLatency& zero_load);
 

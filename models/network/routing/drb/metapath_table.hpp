@@ -6,13 +6,13 @@
 //
 // A flat map: a vector of (destination, Metapath) sorted by destination, binary search on
 // lookup; iteration is in ascending destination order, so nothing depends on addresses or hash
-// seeds (STYLE R5). It holds only the destinations DrbSource stores, and DrbSource stores a
-// metapath only while it differs from a fresh canonical one (drb_source.hpp): a channel at width 1
-// takes no memory, so a source's table grows with its currently expanded channels, not with N.
+// seeds (CONTRIBUTING.md §5). It holds only the destinations DrbSource stores, and DrbSource stores
+// a metapath only while it differs from a fresh canonical one (drb_source.hpp): a channel at width
+// 1 takes no memory, so a source's table grows with its currently expanded channels, not with N.
 //
-// Rollback safety (STYLE R3): a regular value type (copyable, operator==, no pointers kept); it
-// is meant to be a member of the node LP's State. find() returns a pointer into the table that is
-// valid until the next insert or erase; never store it.
+// Rollback safety (CONTRIBUTING.md §3): a regular value type (copyable, operator==, no pointers
+// kept); it is meant to be a member of the node LP's State. find() returns a pointer into the table
+// that is valid until the next insert or erase; never store it.
 #pragma once
 
 #include <cstddef>

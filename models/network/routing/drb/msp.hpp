@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Msp: one multi-step path S -> X -> Y -> D of DRB (Franco, Garcés, Luque, ICS'99, Definition 2;
-// specs/seed000-drb.md §2), named by its two intermediate destinations.
+// Msp: one multi-step path S -> X -> Y -> D of DRB (Franco, Garcés, Luque, ICS'99, Definition 2
+// in §2), named by its two intermediate destinations.
 //
 //   MSP = P1(S, X) . P2(X, Y) . P3(Y, D)
 //

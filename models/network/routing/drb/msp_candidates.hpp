@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MspCandidates: the ordered list of multi-step paths a metapath may use between two routers
-// (Franco, Garcés, Luque, ICS'99, Definitions 2-3; specs/seed000-drb.md §2, §8 item 3).
+// (Franco, Garcés, Luque, ICS'99, Definitions 2-3 in §2).
 //
 // The metapath P*(MeSA, MeGA) of Definition 3 is every MSP S -> X -> Y -> D with X in the source
 // supernode and Y in the destination supernode: l * k of them (eq. [5]). DRB opens them a few at
 // a time (§4 uses "three Multi-Step Paths, which included the original and two additional
-// paths"), so it needs an order. The paper does not give one [OURS, after spec §8 item 3 and the
-// PR-DRB thesis §3.2.3, "shortest paths are selected"]:
+// paths"), so it needs an order. The paper does not give one [OURS, after the PR-DRB thesis,
+// seed 004 §3.2.3 and §3.2.6, "shortest paths are selected"]:
 //
 //   1. the canonical MSP (X = S, Y = D: the static path) first;
 //   2. then by Length(MSP), eq. [2], ascending: least path lengthening first (design objective 2

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // MSP selection: which open MSP of a metapath carries the next message (Franco, Garcés, Luque,
-// ICS'99, §3 phase 3, Multi_Step_Path_Selection; specs/seed000-drb.md §3.4). "The most available
+// ICS'99, §3 phase 3, Multi_Step_Path_Selection, eqs. [11]-[12]). "The most available
 // Bandwidth, the most frequent use": the bandwidths BW_s = 1 / Latency(MSP_s) (eq. [4]) form a
 // discrete distribution, sampled by inversion with one uniform R in [0, 1):
 //

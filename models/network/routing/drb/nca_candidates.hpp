@@ -8,7 +8,7 @@
 // the NCAs, then down deterministically"; from a given NCA both the way up and the way down
 // are unique). These k^L paths are the natural alternatives of a pair, so an MSP here is
 // S -> X -> D with X an NCA switch and Y = D (a null third step) [OURS: the thesis does not say
-// how IN1/IN2 are chosen on a fat tree, specs/seed004-phd-thesis.md §2.2; it bounds the
+// how IN1/IN2 are chosen on a fat tree, seed 004 §3.2.3; it bounds the
 // metapath at 4 paths in its fat-tree experiments, §4.6.3, which is drb.max_width = 4].
 //
 // Order (a pure function of the source and destination *nodes* and the limit, so ACKs name

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Subtopology: the second supernode type of DRB (Franco, Garcés, Luque, ICS'99, Definition 1;
-// specs/seed000-drb.md §2): "the same full/partial topological shape as the interconnection
+// Subtopology: the second supernode type of DRB (Franco, Garcés, Luque, ICS'99, Definition 1
+// in §2): "the same full/partial topological shape as the interconnection
 // network but its dimension and/or size is reduced ... in a k-ary n-cube a Subtopology Supernode
 // is any j-ary m-cube with j<k and/or m<n". The paper defers the geometry to its reference [10],
 // which we do not have, so where the sub-cube sits is our choice [OURS, docs/drb.md]:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Supernode: a region of routers around a central router, the source (MeSA) or destination
-// (MeGA) area of DRB (Franco, Garcés, Luque, ICS'99, Definition 1; specs/seed000-drb.md §2).
+// (MeGA) area of DRB (Franco, Garcés, Luque, ICS'99, Definition 1 in §2).
 //
 // S(type, size, N0) is the set of routers N_i that have the property of `type` and lie within
 // Distance(N_i, N0) <= size. Two types:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // WidthController: the threshold controller of DRB's Dynamic Metapath Configuration (Franco,
-// Garcés, Luque, ICS'99, §3 phase 2; specs/seed000-drb.md §3.3), as a pure function from the
+// Garcés, Luque, ICS'99, §3 phase 2, eqs. [9]-[10]), as a pure function from the
 // metapath's latency to its next width.
 //
 // Paper (pseudo-code Metapath_Configuration, run at the source on every MSP latency received):
@@ -29,11 +29,12 @@
 //             (just enough to give up the bandwidth beyond the canonical one plus a 1/k margin);
 //   if no Δ within range satisfies it, the largest step allowed. The printed guards
 //   ("if BW < BWc*Tol", "if BW > BWc*Tol") contradict the band test and are not used.
-// - step: ±1 (spec §8 item 2). With controller_input = metapath this is the PR-DRB theses' rule
-//   (004 §3.2.4, Alg. A.2: L(MP) of Eq. 3.4 against Threshold_High / Threshold_Low = the band's
-//   edges, one path more or less per ACK; "evaluate the effect" is open_after_feedback). Issue
-//   15 measured it against paper (docs/reproduction/drb.md): it widens least, which helps only
-//   where there is nothing to balance, so paper + message stay the defaults.
+// - step: ±1 (our simple alternative to the garbled eqs. [9]-[10]). With controller_input =
+//   metapath this is the PR-DRB theses' rule (004 §3.2.4, Alg. A.2: L(MP) of Eq. 3.4 against
+//   Threshold_High / Threshold_Low = the band's edges, one path more or less per ACK; "evaluate
+//   the effect" is open_after_feedback). Issue 15 measured it against paper
+//   (docs/reproduction/drb.md): it widens least, which helps only where there is nothing to
+//   balance, so paper + message stay the defaults.
 // - fixed: the width never changes.
 // The result always lies in [1, max_width].
 //

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// CongestionNotice: what a PR-DRB router tells sources about a congested output (specs/
-// seed004-phd-thesis.md §3.7–§3.8, the "predictive optional header": the router id and the
+// CongestionNotice: what a PR-DRB router tells sources about a congested output (seed 004
+// §3.3.1 and §3.4, Figs. 3.16–3.18, the "predictive optional header": the router id and the
 // contending flows), carried in a ControlMessage's 32-byte body (event/control_message.hpp).
 //
 // Two topics, one per notification design (prdrb.notification, docs/prdrb.md):

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ContentionDetector: PR-DRB's monitoring and detection at the routers (specs/
-// seed004-phd-thesis.md §3.3–§3.4, §3.7; Alg. A.1 and A.4; docs/prdrb.md), a RouterMonitor.
+// ContentionDetector: PR-DRB's monitoring and detection at the routers (seed 004
+// §3.2.2, §3.2.7, §3.2.9, §3.4; Alg. A.1 and A.4; docs/prdrb.md), a RouterMonitor.
 //
 // Detection (Alg. A.1, per packet): when a data head wins an output after waiting more than
 // prdrb.router_threshold cycles for it, the router identifies the flows it contended with —

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Sets of contending flows, the (source, destination) pairs whose packets met at a congested
-// router output (specs/seed004-phd-thesis.md §3.3–§3.4, "contending flows"):
+// router output (seed 004 §3.2.2 and §3.2.7, "contending flows"):
 //   - FlowSet (at most 5 flows): what one router notification names — the main contributors
 //     only (§3.2.7: "at most n flows", prdrb.max_flows), fitting with the router id and a packet
 //     number in the 32 bytes of a control message (congestion_notice.hpp);

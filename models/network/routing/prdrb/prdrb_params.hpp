@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // PrDrbParams: the parameters of Predictive Routing Balancing (PR-DRB) and Fast-Response DRB
-// (FR-DRB) on top of DRB's (routing/drb/drb_params.hpp). The thesis (specs/
-// seed004-phd-thesis.md §9) states almost no values; each default below says where it comes
+// (FR-DRB) on top of DRB's (routing/drb/drb_params.hpp). The thesis (seed
+// 004) states almost no values; each default below says where it comes
 // from, and docs/prdrb.md gives the reasons. Keys: the [prdrb] section (prdrb_config.cpp).
 #pragma once
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // PrDrbRouting: Predictive Routing Balancing (PR-DRB) and Fast-Response DRB (FR-DRB), the
-// `prdrb` value of network.routing (specs/seed004-phd-thesis.md chapters 3–4, seed003;
+// `prdrb` value of network.routing (seed 004 chapters 3–4, seed 003;
 // docs/prdrb.md). DRB that learns:
 //   - routers detect the flows that contend at a congested output and notify them
 //     (ContentionDetector, either design of prdrb.notification);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// PrDrbSource: the source side of PR-DRB and FR-DRB (specs/seed004-phd-thesis.md §3.5–§3.6,
+// PrDrbSource: the source side of PR-DRB and FR-DRB (seed 004 §3.2.5, §3.2.6, §3.2.8,
 // Alg. A.2; §4.8.4; docs/prdrb.md). DRB's source (routing/drb/drb_source.hpp) does MSP
 // Selection and records each ACK's latency; this class decides what the metapath does next:
 //

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// SolutionDatabase: PR-DRB's saved solutions at one source node (specs/seed004-phd-thesis.md
-// §3.6; seed003 §4.2–4.3). Each entry remembers, for one of the source's own flows (its
-// destination) in one congestion situation (the set of contending flows the routers notified),
+// SolutionDatabase: PR-DRB's saved solutions at one source node (seed 004
+// §3.2.8, Fig. 3.14; seed 003 §4.2–4.3). Each entry remembers, for one of the source's own flows
+// (its destination) in one congestion situation (the set of contending flows the routers notified),
 // the path set that brought the congestion under control: the open MSPs of the metapath and the
 // latencies that give their selection probabilities (eq. 3.6).
 //
@@ -19,9 +19,9 @@
 //     small overlapping sets; merging them is what lets it be recognised from any of them.
 //   - Capacity (not stated in the thesis): a full database drops its least recently used entry.
 //
-// Rollback safety and cost (STYLE R3; issue 15: "hundreds of entries per source must not make
-// every state save slow"): the entries live in an immutable block shared by copies — saving the
-// node's state copies one pointer — and a change copies the block first if any saved state
+// Rollback safety and cost (CONTRIBUTING.md §3; issue 15: "hundreds of entries per source must not
+// make every state save slow"): the entries live in an immutable block shared by copies — saving
+// the node's state copies one pointer — and a change copies the block first if any saved state
 // still shares it (copy on write). The database changes only on saves and re-applications, a
 // few times per congestion episode, so most state saves copy nothing.
 #pragma once
