@@ -57,6 +57,10 @@ struct NetworkParams {
   /// The selection function's own parameters (its SelectionConfig section,
   /// selection/selection_registry.hpp); empty: its defaults.
   std::any selection_options;
+  /// router.allocator: the switch allocator (router/allocators/allocator_registry.cpp), and its
+  /// own parameters (its section, e.g. router.islip); empty: its defaults.
+  std::string allocator = "greedy_output_first";
+  std::any allocator_options;
   std::string pattern = "uniform";
   TrafficParams traffic;
   std::uint32_t packet_size = 1;     ///< flits

@@ -12,6 +12,7 @@
 #include "models/network/build/network_build.hpp"
 #include "models/network/config/network_schema.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/router/allocators/allocator_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 
@@ -237,6 +238,12 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
     SelectionRegistry selections;
     register_selection_functions(selections);
     p.selection_options = selections.read_options(p.selection, config);
+  }
+  {
+    AllocatorRegistry allocators;
+    register_allocators(allocators);
+    p.allocator = config.get_string("router.allocator");
+    p.allocator_options = allocators.read_options(p.allocator, config);
   }
   p.pattern = config.get_string("traffic.pattern");
   p.traffic = pattern_params_from(config);

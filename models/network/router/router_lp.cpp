@@ -9,6 +9,7 @@
 #include <string>
 
 #include "models/network/metrics/router_records.hpp"
+#include "models/network/router/allocators/greedy_output_first.hpp"
 #include "models/network/router/router_lp_monitors.hpp"
 
 namespace net {
@@ -16,7 +17,8 @@ namespace net {
 RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
                    LpLayout layout, std::shared_ptr<const Topology> topology,
                    std::shared_ptr<const RoutingAlgorithm> routing,
-                   std::shared_ptr<const SelectionFunction> selection)
+                   std::shared_ptr<const SelectionFunction> selection,
+                   std::shared_ptr<const SwitchAllocator> allocator)
     : router_(router),
       params_(params),
       packet_size_(packet_size),
@@ -25,6 +27,9 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       topology_(std::move(topology)),
       routing_(std::move(routing)),
       selection_(std::move(selection)),
+      allocator_(std::move(allocator)),
+      default_allocator_(dynamic_cast<const GreedyOutputFirstAllocator*>(allocator_.get()) !=
+                         nullptr),
       monitors_{routing_->router_monitor(), selection_->router_monitor()},
       classes_(routing_->vc_classes()),
       // The flit of a merged event is filed 0 or 1 cycle early: any earlier and it could pass
@@ -32,6 +37,7 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
       merge_credits_(params.merge_flit_credit && !any_monitor() &&
                      params.st_delay + params.link_latency >= params.credit_delay &&
                      params.st_delay + params.link_latency <= params.credit_delay + 1) {
+  PDES_CHECK(allocator_ != nullptr, "router " + std::to_string(router_) + " without an allocator");
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
     PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // RouterLp, allocation: one pass gathers the requests of the input VCs whose front flit could
-// move and matches them to the outputs.
+// move and matches them to the outputs with the configured switch allocator (allocators/).
 #include "models/network/router/router_lp.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <span>
+#include <string>
 #include <vector>
+
+#include "models/network/router/allocators/greedy_output_first.hpp"
 
 namespace net {
 
@@ -86,70 +89,40 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
   }
 
-  // Output-side round-robin arbitration; an input port moves one flit per cycle. The winners
-  // move to the front of `requests`, in the order granted (keys are unique per input VC, so
-  // the order in which candidates are scanned decides nothing); they are sent afterwards, so
-  // that a flit and a credit to the same router can leave together.
+  // Match the requests to outputs; the winners move to the front of `requests`, in the order
+  // they are granted. They are sent afterwards, so that a flit and a credit to the same router
+  // can leave together. The default allocator runs here without a virtual call; any other is one
+  // call per pass.
   std::size_t granted = 0;
-  std::uint64_t inputs_used = 0;   // bit p: input port p has a winner (ports 0..63)
-  std::uint64_t outputs_used = 0;  // bit p: output port p has a winner
-  std::array<std::uint8_t, 64> by_input;  // the winner from input p, where inputs_used says
-  const auto input_taken = [&](const Request& r) {
-    if (r.in_port < 64) return (inputs_used >> r.in_port & 1) != 0;
-    for (std::size_t i = 0; i < granted; ++i) {
-      if (requests[i].in_port == r.in_port) return true;
-    }
-    return false;
-  };
-  // The first output to pick rotates too, so that an input VC whose input port keeps winning
-  // another output first is not starved (input-port conflicts are resolved in this order).
-  const auto arbitrate = [&](PortId out) {
-    std::size_t best = requests.size();
-    std::uint32_t best_key = 0;
-    for (std::size_t i = granted; i < requests.size(); ++i) {
-      const Request& r = requests[i];
-      if (r.out != out || input_taken(r)) continue;
-      // (ivc - last_grant - 1) mod pv: the round-robin distance from the last winner.
-      std::uint32_t key = r.ivc + pv - state.ports[out].last_grant - 1;
-      if (key >= pv) key -= pv;
-      if (best == requests.size() || r.age < requests[best].age ||
-          (r.age == requests[best].age && key < best_key)) {
-        best = i;
-        best_key = key;
-      }
-    }
-    if (best == requests.size()) return;
-    const Request& w = requests[best];
-    if (w.in_port < 64) {
-      inputs_used |= std::uint64_t{1} << w.in_port;
-      by_input[w.in_port] = static_cast<std::uint8_t>(granted);
-    }
-    if (w.out < 64) outputs_used |= std::uint64_t{1} << w.out;
-    std::swap(requests[granted++], requests[best]);
-  };
-  if (ports_ <= 64) {
-    // Only the outputs someone requests, in the same rotated order: first_output, then up,
-    // wrapping round.
-    const unsigned first = state.first_output;
-    const std::uint64_t below = (std::uint64_t{1} << first) - 1;  // first < ports_ <= 64
-    for (std::uint64_t outs : {requested_outputs & ~below, requested_outputs & below}) {
-      for (; outs != 0 && granted < requests.size(); outs &= outs - 1) {
-        arbitrate(static_cast<PortId>(std::countr_zero(outs)));
-      }
-    }
+  GrantSummary summary;
+  if (default_allocator_) {
+    granted = GreedyOutputFirstAllocator::run(requests, requested_outputs, ports_, vcs_,
+                                              state.ports.data(), state.first_output, summary);
   } else {
-    PortId out = state.first_output;
-    for (PortId k = 0; k < ports_ && granted < requests.size();
-         ++k, out = out + 1 == ports_ ? 0 : out + 1) {
-      arbitrate(out);
+    AllocationRound round{requests, ports_, vcs_, state.ports, state.first_output};
+    granted = allocator_->allocate(round);
+    PDES_CHECK(granted <= requests.size(), "allocator granted more requests than it received");
+    for (std::size_t i = 0; i < granted; ++i) {
+      const Request& w = requests[i];
+      if (w.in_port < 64) {
+        PDES_CHECK((summary.inputs_used >> w.in_port & 1) == 0,
+                   "allocator granted input port " + std::to_string(w.in_port) + " twice");
+        summary.inputs_used |= std::uint64_t{1} << w.in_port;
+        summary.by_input[w.in_port] = static_cast<std::uint8_t>(i);
+      }
+      if (w.out < 64) {
+        PDES_CHECK((summary.outputs_used >> w.out & 1) == 0,
+                   "allocator granted output port " + std::to_string(w.out) + " twice");
+        summary.outputs_used |= std::uint64_t{1} << w.out;
+      }
     }
   }
   // Winner indices fit in a byte (one per output port); past 255 ports nothing merges.
-  const std::uint64_t pairs = ports_ <= 0xFF ? inputs_used & outputs_used & mergeable_ports_ : 0;
-  send_grants(requests.first(granted), pairs, by_input, wake, state, ctx);
+  const std::uint64_t pairs =
+      ports_ <= 0xFF ? summary.inputs_used & summary.outputs_used & mergeable_ports_ : 0;
+  send_grants(requests.first(granted), pairs, summary.by_input, wake, state, ctx);
 
   state.waiting_for_resources = blocked_on_resources ? 1 : 0;
-  if (granted > 0) state.first_output = (state.first_output + 1) % ports_;
   // Losers retry next cycle; a grant may have released a VC that a blocked head waits for.
   const bool retry = granted < requests.size() || (granted > 0 && blocked_on_resources);
   if (retry) wake = std::min(wake, now + params_.cycle_ps);

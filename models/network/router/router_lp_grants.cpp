@@ -84,7 +84,6 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   // A monitor may have taken the link for a control message meanwhile (router_control.hpp).
   state.ports[r.out].output_free_at =
       std::max(state.ports[r.out].output_free_at, now + params_.cycle_ps);
-  state.ports[r.out].last_grant = r.ivc;
   if (any_monitor()) {
     for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
                                      RouterControl& control) {
