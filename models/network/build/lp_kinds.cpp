@@ -17,7 +17,7 @@ class InputQueuedRouter final : public RouterKind {
   void add(pdes::Simulation& sim, pdes::LpId id, const RouterArgs& a) const override {
     sim.add_lp(id, std::make_unique<const RouterLp>(a.router, a.params.router,
                                                     a.params.packet_size, a.layout, a.topology,
-                                                    a.routing, a.selection));
+                                                    a.routing, a.selection, a.allocator));
   }
 };
 

@@ -23,6 +23,7 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
 #include "models/network/node/node_params.hpp"
+#include "models/network/router/allocators/switch_allocator.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/selection/selection_function.hpp"
 #include "io/config/configurable_registry.hpp"
@@ -41,6 +42,7 @@ struct RouterArgs {
   std::shared_ptr<const Topology> topology;
   std::shared_ptr<const RoutingAlgorithm> routing;
   std::shared_ptr<const SelectionFunction> selection;
+  std::shared_ptr<const SwitchAllocator> allocator;
 };
 
 /// What a compute-node LP is built from.

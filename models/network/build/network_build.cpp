@@ -12,6 +12,7 @@
 #include "models/network/build/lp_weights.hpp"
 #include "models/network/node/injection_process.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/router/allocators/allocator_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_context.hpp"
@@ -180,6 +181,10 @@ void complete_network_parts(const NetworkParams& params, NetworkParts& parts) {
   parts.selection = selections.create(
       params.selection,
       SelectionSetup{parts.topology.get(), params.router.cycle_ps, params.selection_options});
+  AllocatorRegistry allocators;
+  register_allocators(allocators);
+  parts.allocator =
+      allocators.create(params.allocator, AllocatorSetup{params.allocator_options});
   WorkloadRegistry workloads;
   register_workloads(workloads);
   parts.workload = workloads.create(
@@ -243,7 +248,7 @@ NetworkInfo build_network(pdes::Simulation& sim, const NetworkParams& params,
   for (pdes::LpId id : local) {
     if (layout.is_router(id)) {
       router_kind->add(sim, id, RouterArgs{layout.router_of(id), params, layout, topology,
-                                           parts.routing, parts.selection});
+                                           parts.routing, parts.selection, parts.allocator});
     } else {
       const NodeId node = layout.node_of(id);
       NodeParams np = node_params;

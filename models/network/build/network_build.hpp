@@ -18,6 +18,7 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/build/network_params.hpp"
+#include "models/network/router/allocators/switch_allocator.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_function.hpp"
 #include "models/network/node/traffic_source.hpp"
@@ -67,6 +68,7 @@ struct NetworkParts {
   std::shared_ptr<const Topology> topology;
   std::shared_ptr<const RoutingAlgorithm> routing;
   std::shared_ptr<const SelectionFunction> selection;
+  std::shared_ptr<const SwitchAllocator> allocator;  ///< router.allocator
   std::shared_ptr<const TrafficSource> source;  ///< the [traffic] section's source
   std::shared_ptr<const Workload> workload;     ///< what the nodes send (synthetic: `source`)
   std::shared_ptr<const SourceScheduler> scheduler;

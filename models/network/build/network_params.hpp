@@ -61,6 +61,10 @@ struct NetworkParams {
   /// The selection function's own parameters (its io::PartConfig section,
   /// selection/selection_registry.hpp); empty: its defaults.
   std::any selection_options;
+  /// router.allocator: the switch allocator (router/allocators/allocator_registry.cpp), and its
+  /// own parameters (its section, e.g. router.islip); empty: its defaults.
+  std::string allocator = "greedy_output_first";
+  std::any allocator_options;
   std::string pattern = "uniform";  ///< a name of traffic/traffic_registry.cpp
   /// The pattern's own parameters (its PatternConfig, traffic/pattern_config.hpp), e.g. a
   /// traffic::HotSpotParams; empty: none.

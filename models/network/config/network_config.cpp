@@ -13,6 +13,7 @@
 #include "models/network/config/network_schema.hpp"
 #include "models/network/node/injection_registry.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/router/allocators/allocator_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
@@ -196,6 +197,12 @@ NetworkParams params_from(const io::Config& config, io::ErrorCollector& errors) 
     SelectionRegistry selections;
     register_selection_functions(selections);
     p.selection_options = selections.read_options(p.selection, config);
+  }
+  {
+    AllocatorRegistry allocators;
+    register_allocators(allocators);
+    p.allocator = config.get_string("router.allocator");
+    p.allocator_options = allocators.read_options(p.allocator, config);
   }
   p.pattern = config.get_string("traffic.pattern");
   TrafficRegistry patterns;

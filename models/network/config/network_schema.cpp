@@ -11,6 +11,7 @@
 #include "models/network/node/injection_registry.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/routing/routing_registry.hpp"
+#include "models/network/router/allocators/allocator_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "models/network/traffic/traffic_registry.hpp"
@@ -109,7 +110,9 @@ void declare_router_section(io::Schema& s, const RouterParams& r) {
           "several (max_credits, first, straight, random, and seed 002's local_status, "
           "speculative_1hop, speculative_2hop with their [speculative] section; docs/router.md)");
   s.add_choice("router.arbitration", std::string(to_string(r.arbitration)), arbitration_names())
-      .describe("Output arbitration: round_robin, or age (oldest packet first)");
+      .describe("Priority in the allocator's arbiters: round_robin (none), or age (oldest "
+                "packet first, round robin among equals); ACKs always go first");
+  declare_allocator_config(s);  // router.allocator and the allocators' own sections
 }
 
 void declare_traffic_section(io::Schema& s, const NetworkParams& d) {

@@ -7,9 +7,10 @@
 // output VC of its VC class (wormhole: free and one credit; VCT/SAF: free and credits for the
 // whole packet) and then competes for the switch; body flits follow on the same output VC, one
 // credit each; the tail releases the output VC. Each output port and each input port moves at
-// most one flit per cycle; each output arbitrates round-robin over the input VCs (BookSim2's
-// separable allocator with round-robin arbiters, output side). Credits return upstream
-// credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
+// most one flit per cycle; a switch allocator (router.allocator, allocators/) matches the
+// requesting input VCs to the outputs, by default greedy_output_first: outputs in a rotating
+// order, each granting round robin over the input VCs (docs/router.md, "Allocators"). Credits
+// return upstream credit_delay cycles after a flit leaves an input buffer. Ejection ports (to a node) need no
 // credits: the node's sink always accepts. With Arbitration::kAge the oldest packet wins an
 // output, round robin breaking ties. ACK flits (source routings' feedback) win over data whatever the
 // arbitration: "the ACK message has maximum priority in the network" (seed000 §3 phase 1); they
@@ -59,7 +60,8 @@
 // on_finish emits the totals per output port (RouterPortTotals): the per-router, per-port
 // contention latency map of the seed 004 thesis (§4.3) and the port utilisation.
 //
-// Limitations: output-side round-robin arbitration only; no speculation, no output buffers, no
+// Limitations: no speculation, no separate VC allocator (VC allocation is folded into the switch
+// match, docs/router.md), no output buffers, no
 // internal speedup.
 #pragma once
 
@@ -72,6 +74,7 @@
 
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/event/net_event.hpp"
+#include "models/network/router/allocators/switch_allocator.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
 #include "models/network/router/router_state_serialization.hpp"
@@ -87,7 +90,8 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
            LpLayout layout, std::shared_ptr<const Topology> topology,
            std::shared_ptr<const RoutingAlgorithm> routing,
-           std::shared_ptr<const SelectionFunction> selection);
+           std::shared_ptr<const SelectionFunction> selection,
+           std::shared_ptr<const SwitchAllocator> allocator);
 
   /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
   void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;
@@ -114,14 +118,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     bool connected = false;
   };
   static constexpr std::size_t kInlineRequests = 64;
-  struct Request {
-    std::uint32_t ivc;
-    PortId out;
-    std::uint16_t out_vc;
-    std::uint16_t in_port;  ///< ivc / vcs_, kept to spare divisions
-    std::int64_t age;  ///< lower wins: kAckAge for ACKs, else creation time (age
-                       ///< arbitration) or 0
-  };
+  using Request = AllocationRequest;
   static constexpr std::int64_t kAckAge = std::numeric_limits<std::int64_t>::min();
 
   /// Passes run kPhase ticks after a cycle boundary, when every flit and credit of that cycle
@@ -195,6 +192,9 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   const std::shared_ptr<const Topology> topology_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
   const std::shared_ptr<const SelectionFunction> selection_;
+  const std::shared_ptr<const SwitchAllocator> allocator_;
+  /// allocator_ is the default (greedy_output_first), which allocate() runs inline.
+  const bool default_allocator_;
   /// The routing's and the selection's monitors (either may be null), each with its state
   /// (RouterState::routing, ::selection) and the owner its control messages carry.
   const RouterMonitor* const monitors_[2];

@@ -39,7 +39,8 @@ enum class SwitchingMode : std::uint8_t {
   kStoreAndForward,   ///< like VCT, and the head also waits for its tail to arrive
 };
 
-/// How an output port chooses among the input VCs that request it.
+/// The priority the switch allocator's arbiters (router.allocator) put first; round robin
+/// breaks ties.
 enum class Arbitration : std::uint8_t {
   kRoundRobin,  ///< from the input VC after the last winner (BookSim2 arb_type = round_robin)
   kAge,         ///< the oldest packet (creation time) first, round robin among equals; fights

@@ -10,7 +10,7 @@
 //   vcs      P*V     per (port, VC): the input VC's ring front/count and the current packet's
 //                    output, and the output VC's credits and whether a packet holds it
 //   ports    P       per port: when its input and its output may next move a flit, and the
-//                    round-robin pointer of the output's arbiter
+//                    round-robin pointers of its output's and its input's arbiters
 //   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
 //   totals   P       per output port: the latency map's counters, touched only by a grant
 //   routing, selection  the state of the routing's router monitor and of the selection
@@ -60,8 +60,8 @@ struct VcState {
 struct PortState {
   std::int64_t input_free_at = 0;   ///< earliest time this input may send its next flit
   std::int64_t output_free_at = 0;  ///< earliest time this output may carry its next flit
-  std::uint32_t last_grant = 0;     ///< input VC index last granted this output (round robin)
-  std::uint32_t reserved = 0;
+  std::uint32_t last_grant = 0;   ///< output arbiter: input VC it last granted (round robin)
+  std::uint32_t last_accept = 0;  ///< input arbiter: output port it last won (separable, iSLIP)
   bool operator==(const PortState&) const = default;
 };
 

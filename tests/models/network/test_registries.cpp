@@ -15,6 +15,7 @@
 #include "models/network/build/lp_kinds.hpp"
 #include "models/network/missions/policy_registry.hpp"
 #include "models/network/node/injection_registry.hpp"
+#include "models/network/router/allocators/allocator_registry.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/selection/selection_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
@@ -84,7 +85,7 @@ void check_sections(const Registry& registry) {
 
 }  // namespace
 
-TEST_CASE("every topology, routing, selection, injection process and workload documents itself") {
+TEST_CASE("every topology, routing, selection, injection process, workload and allocator documents itself") {
   net::TopologyRegistry topologies;
   net::register_topologies(topologies);
   check_sections(topologies);
@@ -100,6 +101,9 @@ TEST_CASE("every topology, routing, selection, injection process and workload do
   net::WorkloadRegistry workloads;
   net::register_workloads(workloads);
   check_sections(workloads);
+  net::AllocatorRegistry allocators;
+  net::register_allocators(allocators);
+  check_sections(allocators);
 }
 
 TEST_CASE("every traffic pattern documents its parameters as keys and phase fields") {
@@ -125,10 +129,10 @@ TEST_CASE("every traffic pattern documents its parameters as keys and phase fiel
 TEST_CASE("every LP kind, source scheduler, scheduling policy, partitioner and model") {
   net::RouterKindRegistry router_kinds;
   net::register_router_kinds(router_kinds);
-  check_descriptions(router_kinds);
+  check_sections(router_kinds);
   net::NodeKindRegistry node_kinds;
   net::register_node_kinds(node_kinds);
-  check_descriptions(node_kinds);
+  check_sections(node_kinds);
   net::SchedulerRegistry schedulers;
   net::register_source_schedulers(schedulers);
   check_descriptions(schedulers);

@@ -58,21 +58,6 @@ std::string_view to_string(CandidateTie tie) {
   return tie == CandidateTie::kHashed ? "hashed" : "router_id";
 }
 
-}  // namespace net::drb
-
-namespace net {
-std::string_view to_string(AckDelivery delivery) {
-  switch (delivery) {
-    case AckDelivery::kNone: return "none";
-    case AckDelivery::kNetwork: return "network";
-    case AckDelivery::kIdeal: return "ideal";
-  }
-  return "?";
-}
-}  // namespace net
-
-namespace net::drb {
-
 SupernodeKind parse_supernode_kind(std::string_view name) {
   if (name == "gravity_area") return SupernodeKind::kGravityArea;
   if (name == "subtopology") return SupernodeKind::kSubtopology;

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/routing/ack_delivery.hpp"
+
+namespace net {
+
+std::string_view to_string(AckDelivery delivery) {
+  switch (delivery) {
+    case AckDelivery::kNone: return "none";
+    case AckDelivery::kNetwork: return "network";
+    case AckDelivery::kIdeal: return "ideal";
+  }
+  return "?";
+}
+
+}  // namespace net
