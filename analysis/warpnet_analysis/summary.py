@@ -14,7 +14,8 @@ both agree on real files) — models/network/metrics/network_results.cpp:
 - latency (dest. means): the mean over destinations of each destination's mean latency;
 - contention: blocked_cycles_sum / packets measured, in cycles (the heads' wait at routers);
   path stretch: hops_sum / min_hops_sum;
-- DRB (NaN for other routings): mean metapath width = width_sum / packets measured,
+- source routings that choose among paths, e.g. DRB (NaN for other routings): mean path
+  width = width_sum / packets measured (DRB: the metapath width),
   non-canonical fraction = noncanonical_packets / packets measured, ACK share = ack_flits /
   (ack_flits + flits_received) over the whole run;
 - saturated (docs/saturation.md): some source fell behind its offered load (table

@@ -21,8 +21,8 @@
 //   offered load     flits of packets created in the interval / N / T
 //   accepted load    flits of packets delivered in the interval / N / T   (flits/node/cycle)
 //   latency          mean of delivered - created over measured packets (created >= warmup,
-//                    PacketDelivered::measured), whenever delivered; network latency and
-//                    source-queue wait split it (latency_summary.hpp)
+//                    PacketDelivered::measured), whenever delivered; network latency
+//                    (delivered - injected) and source-queue wait (injected - created) split it
 //   dest. means      the mean over destinations of each destination's mean latency (the seed 004
 //                    thesis's global mean of means, Eq. 4.1/4.2)
 //   saturation       "yes" when a source falls behind its offered load, latency grows over
@@ -30,13 +30,19 @@
 //                    none does and the run is too short to tell (saturation_test.hpp,
 //                    docs/saturation.md). Each sign is a figure of its own.
 //
+// The generic tables are declared once each in network_tables.hpp (columns, units, what a
+// record adds, how they total and combine); the summary (network_summary.cpp) reads their
+// totals by column. Record kinds are registered in a RecordKinds (record_kinds.hpp): this
+// class's own, then each extension's, and a kind registered twice is an error.
+//
 // The warm-up is either given in cycles (warmup_cycles, decided by the node LPs through
 // PacketDelivered::measured), or in delivered packets (warmup_packets > 0; the node LPs then run
 // with no warm-up). In the second case the warm-up end W is the cycle in which the network's
 // K-th packet was delivered (warmup_by_packets.hpp), known only once every rank has committed
-// its records: write() accounts at once for what is certainly after W, keeps the few records
-// that might lie before it, and local_results() finds W with two small collective reductions
-// (params.reduce) and accounts for them. The attribute network/warmup_cycles is then W.
+// its records: write() accounts at once for what is certainly after W, PacketWarmup
+// (packet_warmup.hpp) keeps the few records that might lie before it, and local_results() finds
+// W with two small collective reductions (params.reduce) and accounts for them. The attribute
+// network/warmup_cycles is then W.
 //
 //   net::NetworkResults results(params);
 //   sim.set_output_sink(&results);
@@ -59,11 +65,13 @@
 #include "models/model.hpp"
 #include "models/network/metrics/latency_table.hpp"
 #include "models/network/metrics/message_log.hpp"
+#include "models/network/metrics/network_tables.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/packet_samples.hpp"
+#include "models/network/metrics/packet_warmup.hpp"
+#include "models/network/metrics/record_kinds.hpp"
 #include "models/network/metrics/results_extension.hpp"
 #include "models/network/metrics/router_records.hpp"
-#include "models/network/metrics/warmup_by_packets.hpp"
 
 namespace net {
 
@@ -96,23 +104,28 @@ struct NetworkResultsParams {
 
 class NetworkResults final : public models::ModelResults {
  public:
-  static constexpr const char* kNodesTable = "network/nodes";
-  static constexpr const char* kTimeSeriesTable = "network/time_series";
-  /// The latency map: one row per (router, output port) from RouterPortTotals.
-  static constexpr const char* kPortsTable = "network/ports";
-  /// Per source: flits offered in the measurement interval and of those delivered by the end.
-  static constexpr const char* kSourcesTable = "network/sources";
-  /// Finite workloads: message latency by message size (powers of two of flits).
-  static constexpr const char* kMessageSizesTable = "network/message_sizes";
+  // The generic tables (network_tables.hpp).
+  static constexpr const char* kNodesTable = kNodesTableName;
+  static constexpr const char* kTimeSeriesTable = kTimeSeriesTableName;
+  static constexpr const char* kPortsTable = kPortsTableName;
+  static constexpr const char* kSourcesTable = kSourcesTableName;
+  static constexpr const char* kMessageSizesTable = kMessageSizesTableName;
 
   /// Throws pdes::InvariantError on an empty measurement interval, a zero window, or a warm-up
   /// given both in cycles and in packets.
   explicit NetworkResults(const NetworkResultsParams& params);
 
-  /// Adds a part's own results (a routing's, a selection's, a workload's): records of kinds
-  /// NetworkResults does not know go to it, its tables and figures join the results.
-  void add_extension(std::unique_ptr<ResultsExtension> extension);
+  /// The record kinds NetworkResults reads itself.
+  static std::vector<RecordKind> own_record_kinds();
 
+  /// Adds a part's own results (a routing's, a selection's, a workload's): the record kinds it
+  /// declares go to it, its tables and figures join the results. Throws pdes::InvariantError
+  /// when one of its kinds is already registered (by NetworkResults or another extension).
+  void add_extension(std::unique_ptr<ResultsExtension> extension);
+  /// Every record kind these results read.
+  const RecordKinds& record_kinds() const { return kinds_; }
+
+  /// Records of a kind nobody registered are ignored.
   void write(const pdes::Record& record) override;
   /// Collective when warmup_packets > 0 (see NetworkResultsParams::reduce).
   io::ResultSet local_results(const pdes::RunResult& run) const override;
@@ -121,94 +134,44 @@ class NetworkResults final : public models::ModelResults {
   using models::ModelResults::summary;
 
  private:
-  struct NodeSums {
-    std::uint64_t packets_generated = 0;
-    std::uint64_t flits_generated = 0;
-    std::uint64_t flits_offered = 0;
-    std::uint64_t packets_received = 0;
-    std::uint64_t flits_received = 0;
-    std::uint64_t flits_accepted = 0;
-    std::uint64_t packets_measured = 0;
-    std::int64_t latency_sum = 0;          // ticks
-    std::int64_t network_latency_sum = 0;  // ticks
-    std::uint64_t hops_sum = 0;
-    std::uint64_t min_hops_sum = 0;        // routers on minimal paths, for the path stretch
-    std::uint64_t blocked_cycles_sum = 0;  // contention met by the heads
-    std::uint64_t width_sum = 0;           // paths open at the path choice (RouteLabel)
-    std::uint64_t noncanonical_packets = 0;
-    std::uint64_t acks_received = 0;  // whole run, at the data packets' sources
-    std::uint64_t ack_flits = 0;      // of those, flits that crossed the network
-    // Messages complete at the node (as a destination): whole run, then those released after
-    // the warm-up (PacketDelivered::measured) with their latencies.
-    std::uint64_t messages_received = 0;
-    std::uint64_t messages_measured = 0;
-    std::int64_t message_latency_sum = 0;  // ticks
-    std::int64_t last_message_delivered = 0;  // ticks; 0: none
-  };
-  struct WindowSums {
-    std::uint64_t packets_generated = 0;
-    std::uint64_t flits_generated = 0;
-    std::uint64_t packets_delivered = 0;
-    std::uint64_t flits_delivered = 0;
-    std::int64_t latency_sum = 0;  // ticks
-    std::uint64_t width_sum = 0;
-    std::uint64_t noncanonical_packets = 0;
-    std::uint64_t acks_delivered = 0;
-    std::uint64_t ack_flits = 0;
-  };
-
   // What depends on the warm-up end (and the per-node counts kept with it).
-  // Per source: what it offered in the measurement interval and how much of that arrived by
-  // the end of the run (the saturation test). Generation is counted on the source's rank,
-  // delivery on the destination's: the table is summed across ranks.
-  struct SourceSums {
-    std::uint64_t flits_offered = 0;
-    std::uint64_t flits_offered_delivered = 0;
-    std::uint64_t packets_measured = 0;     // its packets created after the warm-up, delivered
-    std::int64_t network_latency_sum = 0;   // ticks, over those packets
-  };
   struct Accumulators {
     std::map<std::uint64_t, NodeSums> nodes;  // ordered: rows come out sorted
     std::map<std::uint64_t, SourceSums> sources;
     LatencyTable latency;
     PacketSamples samples;
   };
+  // Readers in kinds_: NetworkResults itself, or extensions_[reader - 1].
+  static constexpr std::size_t kSelf = 0;
 
   std::uint64_t cycle_of(std::int64_t ticks) const;
   bool in_interval(std::int64_t ticks, std::uint64_t warmup) const;
   std::uint64_t window_of(std::int64_t ticks) const;
+  void write_generated(const PacketGenerated& g);
+  void write_delivered(const PacketDelivered& d);
+  void write_ack(const AckDelivered& a);
   // The parts of a record that depend on the warm-up end `warmup` (cycles).
   void account_generated(const PacketGenerated& g, std::uint64_t warmup, Accumulators& acc) const;
   void account_delivered(const PacketDelivered& d, std::uint64_t warmup, Accumulators& acc) const;
   void account_message(const DeliveredMessageRecord& m, std::uint64_t warmup,
                        Accumulators& acc) const;
-  // warmup_packets > 0: the warm-up end W over all ranks (collective), nullopt if never reached.
-  std::optional<std::uint64_t> warmup_end() const;
+  // Accounts `record`, created at `created` (ticks), with its warm-up end if that is known, or
+  // defers it (warm-up in packets).
+  template <class R>
+  void account_or_defer(const R& record, std::int64_t created);
   // The message figures (params_.finite_workload), from the nodes' totals.
-  void append_messages(std::uint64_t delivered, std::uint64_t measured, std::int64_t latency_sum,
-                       std::int64_t latest, std::vector<models::Figure>& rows) const;
-  // The saturation figures (saturation_test.hpp); collective.
-  void append_saturation(const io::DistributedTables& tables, std::uint64_t warmup,
-                         std::vector<models::Figure>& rows) const;
+  void append_messages(const NodeSums& totals, std::vector<models::Figure>& rows) const;
 
   NetworkResultsParams params_;
+  RecordKinds kinds_;
   Accumulators acc_;
   std::map<std::uint64_t, WindowSums> windows_;
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
   MessageLog messages_;
-  struct SizeSums {
-    std::uint64_t messages = 0;
-    std::uint64_t flits = 0;
-    std::uint64_t measured = 0;
-    std::int64_t latency_sum = 0;  // ticks, over the measured ones
-  };
-  std::map<std::uint32_t, SizeSums> message_sizes_;  // by floor(log2(flits))
+  std::map<std::uint32_t, SizeSums> message_sizes_;  // by SizeSums::size_class
   std::vector<std::unique_ptr<ResultsExtension>> extensions_;
-  // warmup_packets > 0 only: the detector, and records that may lie before the warm-up end.
-  std::optional<WarmupByPackets> warmup_;
-  std::vector<PacketGenerated> pending_generated_;
-  std::vector<PacketDelivered> pending_delivered_;
-  std::vector<DeliveredMessageRecord> pending_messages_;
+  // warmup_packets > 0 only.
+  std::optional<PacketWarmup> warmup_;
 };
 
 }  // namespace net

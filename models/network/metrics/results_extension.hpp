@@ -10,10 +10,11 @@
 //   std::unique_ptr<ResultsExtension> RoutingAlgorithm::make_results() const;   // also
 //   SelectionFunction::make_results, Workload::make_results
 //
-// NetworkResults hands every committed record of a kind it does not know to the extensions
-// that accept it, adds their tables to the rank's results (io::distribute merges them like any
-// other table: concatenated or summed by key, so they must be exact on any rank count) and,
-// after distributing, their figures to the summary.
+// NetworkResults registers the record kinds an extension declares (record_kinds.hpp: a kind
+// registered twice is an error) and hands it every committed record of those kinds, adds its
+// tables to the rank's results (io::distribute merges them like any other table: concatenated
+// or summed by key, so they must be exact on any rank count) and, after distributing, its
+// figures to the summary.
 //
 // Record kinds: the network model uses 0x4E00 to 0x4E1F; a part takes one in 0x4E20 to 0x4EFF
 // (routing algorithms 0x4E20 on, selection functions 0x4E60 on, workloads 0x4EA0 on), named in
@@ -26,6 +27,7 @@
 #include "io/results/distributed_tables.hpp"
 #include "io/results/result_set.hpp"
 #include "models/figure.hpp"
+#include "models/network/metrics/record_kinds.hpp"
 #include "pdes/output_sink.hpp"
 
 namespace net {
@@ -33,9 +35,9 @@ namespace net {
 class ResultsExtension {
  public:
   virtual ~ResultsExtension() = default;
-  /// True for the record kinds this extension reads.
-  virtual bool accepts(std::uint16_t record_kind) const = 0;
-  /// A committed record of an accepted kind, from this rank's LPs.
+  /// The record kinds this extension reads, each with its record type's name.
+  virtual std::vector<RecordKind> record_kinds() const = 0;
+  /// A committed record of one of those kinds, from this rank's LPs.
   virtual void write(const pdes::Record& record) = 0;
   /// Adds this rank's tables to `local` (before the ranks' results are combined).
   virtual void add_tables(io::ResultSet& local) const = 0;

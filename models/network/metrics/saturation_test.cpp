@@ -2,14 +2,17 @@
 #include "models/network/metrics/saturation_test.hpp"
 
 #include <algorithm>
+#include <cstdio>
+
+#include "models/network/metrics/network_tables.hpp"
 
 namespace net {
 
 namespace {
 
-constexpr const char* kNodes = "network/nodes";
-constexpr const char* kSources = "network/sources";
-constexpr const char* kSeries = "network/time_series";
+constexpr const char* kNodes = kNodesTableName;
+constexpr const char* kSources = kSourcesTableName;
+constexpr const char* kSeries = kTimeSeriesTableName;
 
 // The per-source test's running state, in node order (a fold: sent between ranks as bytes).
 struct SourceScan {
@@ -74,14 +77,14 @@ void judge_sources(const io::DistributedTables& tables, const SaturationInterval
 }
 
 // Sums of a window range [begin, end) of the time series.
-struct WindowSums {
+struct WindowRange {
   std::uint64_t generated = 0;  // flits
   std::uint64_t delivered = 0;  // flits
   std::uint64_t packets = 0;    // delivered
   std::int64_t latency = 0;     // ticks, of the packets delivered
 };
 
-WindowSums window_sums(const io::DistributedTables& tables, std::uint64_t begin,
+WindowRange window_sums(const io::DistributedTables& tables, std::uint64_t begin,
                        std::uint64_t end) {
   const io::Table& schema = tables.slab(kSeries);
   const std::size_t win = schema.column_index("window");
@@ -89,8 +92,8 @@ WindowSums window_sums(const io::DistributedTables& tables, std::uint64_t begin,
   const std::size_t del = schema.column_index("flits_delivered");
   const std::size_t pkt = schema.column_index("packets_delivered");
   const std::size_t lat = schema.column_index("latency_sum");
-  return tables.fold(kSeries, WindowSums{},
-                     [&](WindowSums& s, const io::Table& series, std::size_t r) {
+  return tables.fold(kSeries, WindowRange{},
+                     [&](WindowRange& s, const io::Table& series, std::size_t r) {
                        const std::uint64_t w = series.at(r, win).as_u64();
                        if (w < begin || w >= end) return;
                        s.generated += series.at(r, gen).as_u64();
@@ -106,8 +109,8 @@ void judge_latency_trend(const io::DistributedTables& tables, const SaturationIn
   const std::uint64_t last = in.end_cycle / in.window_cycles;  // exclusive
   if (last < first + 2) return;
   const std::uint64_t half = (last - first) / 2;  // an odd middle window belongs to neither
-  const WindowSums early = window_sums(tables, first, first + half);
-  const WindowSums late = window_sums(tables, last - half, last);
+  const WindowRange early = window_sums(tables, first, first + half);
+  const WindowRange late = window_sums(tables, last - half, last);
   if (early.packets < kTrendMinPackets || late.packets < kTrendMinPackets || early.latency <= 0) {
     return;
   }
@@ -128,7 +131,7 @@ void judge_network(const io::DistributedTables& tables, const SaturationInterval
     v.unknown_reason = "fewer than 2 windows in the second half of the measurement";
     return;
   }
-  const WindowSums s = window_sums(tables, first, last);
+  const WindowRange s = window_sums(tables, first, last);
   if (s.generated == 0) {
     v.unknown_reason = "no traffic offered in the second half of the measurement";
     return;
@@ -155,6 +158,61 @@ SaturationVerdict judge_saturation(const io::DistributedTables& tables,
     v.saturated = false;
   }
   return v;
+}
+
+namespace {
+
+std::string format(const char* spec, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, spec, value);
+  return buffer;
+}
+
+}  // namespace
+
+void append_saturation_figures(const SaturationVerdict& v, std::vector<models::Figure>& rows) {
+  using models::Figure;
+  // The verdict's row names the signs that fired; the numbers behind them follow, one each.
+  std::string verdict;
+  if (!v.saturated) {
+    verdict = "unknown (" + v.unknown_reason + ")";
+  } else if (!*v.saturated) {
+    verdict = "no";
+  } else {
+    std::string signs;
+    auto sign = [&](bool fired, const std::string& what) {
+      if (fired) signs += (signs.empty() ? "" : "; ") + what;
+    };
+    sign(v.sources_behind > 0, std::to_string(v.sources_behind) + " source" +
+                                   (v.sources_behind == 1 ? "" : "s") + " behind");
+    sign(v.latency_growing, "latency growing");
+    sign(v.network_behind, "network behind");
+    verdict = "yes (" + signs + ")";
+  }
+  rows.push_back({"saturated", "saturation",
+                  v.saturated ? std::optional<double>(*v.saturated ? 1.0 : 0.0) : std::nullopt,
+                  "", verdict});
+  if (v.sources_judged) {
+    rows.push_back(Figure::number("sources_behind", "sources behind",
+                                  static_cast<double>(v.sources_behind), "", "%.0f"));
+    rows.push_back({"worst_source_delivered", "worst source", v.worst_delivered_share, "",
+                    format("delivered %.1f%% of its offered flits ",
+                           100.0 * v.worst_delivered_share) +
+                        "(node " + std::to_string(v.worst_source) + ")"});
+    rows.push_back({"worst_source_allowance", "its allowance", v.worst_allowed_share, "",
+                    format("%.1f%% delivered", 100.0 * v.worst_allowed_share)});
+  }
+  if (v.latency_growth) {
+    rows.push_back({"latency_growth", "latency growth", *v.latency_growth, "",
+                    format("%+.1f%% (second half of the measurement over the first)",
+                           100.0 * *v.latency_growth)});
+  }
+  if (v.network_judged) {
+    rows.push_back({"network_backlog_growth", "network backlog", v.backlog_growth, "",
+                    format("%+.1f%% of the flits offered in cycles ", 100.0 * v.backlog_growth) +
+                        std::to_string(v.second_half_begin) + ".." +
+                        std::to_string(v.second_half_end)});
+  }
 }
 
 }  // namespace net

@@ -27,13 +27,16 @@
 //
 //   const SaturationVerdict v = judge_saturation(tables, interval);   // collective
 //   if (v.saturated && *v.saturated) ...
+//   append_saturation_figures(v, figures);   // the summary's rows
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "io/results/distributed_tables.hpp"
+#include "models/figure.hpp"
 
 namespace net {
 
@@ -77,5 +80,11 @@ struct SaturationVerdict {
 /// the results have it: otherwise no source test) and network/time_series.
 SaturationVerdict judge_saturation(const io::DistributedTables& tables,
                                    const SaturationInterval& interval);
+
+/// The summary's saturation figures: `saturated` (its text names the signs that fired), then the
+/// numbers behind each sign that was judged (sources_behind, worst_source_delivered,
+/// worst_source_allowance, latency_growth, network_backlog_growth).
+void append_saturation_figures(const SaturationVerdict& verdict,
+                               std::vector<models::Figure>& figures);
 
 }  // namespace net

@@ -63,8 +63,9 @@ class MissionResults final : public ResultsExtension {
       : dimension_(dimension), half_duplex_(half_duplex), period_(period),
         resolution_(resolution), store_and_forward_(store_and_forward), opt_(opt) {}
 
-  bool accepts(std::uint16_t kind) const override {
-    return kind == MissionMessage::kRecordKind || kind == MissionLink::kRecordKind;
+  std::vector<RecordKind> record_kinds() const override {
+    return {record_kind<MissionMessage>("missions::MissionMessage"),
+            record_kind<MissionLink>("missions::MissionLink")};
   }
   void write(const pdes::Record& record) override;
   void add_tables(io::ResultSet& local) const override;

@@ -4,10 +4,15 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include "models/network/build/network_build.hpp"
 #include "models/network/metrics/network_results.hpp"
+#include "models/network/missions/mission_records.hpp"
+#include "models/network/workload/replay/replay_records.hpp"
 #include "partition/partitioner_registry.hpp"
 #include "models/network/topology/topology_registry.hpp"
 #include "tests/models/network/network_config_checks.hpp"
@@ -202,4 +207,35 @@ TEST_CASE("examples/mesh8x8.toml beyond saturation is flagged") {
       run_example("mesh8x8.toml", {{"simulation.end_time", "6000"}, {"traffic.load", "0.7"}});
   CHECK(leading_number(rows.at("accepted load")) < 0.55);  // the channel-load bound is 0.5
   CHECK(rows.at("saturation").starts_with("yes"));
+}
+
+// Parts that never run together (a mission workload, a trace replay) must still choose
+// distinct record kinds: each example's results register their kinds (NetworkResults checks
+// one run), and here every example's kinds go into one registry, where a kind may recur only
+// for the same record.
+TEST_CASE("the record kinds of every example's results are distinct across examples") {
+  net::RecordKinds all;
+  std::size_t examples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(WARPNET_EXAMPLES_DIR)) {
+    if (entry.path().extension() != ".toml") continue;
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("model = \"network\"") == std::string::npos) continue;
+    CAPTURE(entry.path().filename().string());
+    const io::Config config =
+        io::load_config(net::testing::full_schema(), entry.path().string(), {});
+    const auto results = net::network_model_entry().create(config)->make_results();
+    const auto* network = dynamic_cast<const net::NetworkResults*>(results.get());
+    REQUIRE(network != nullptr);
+    for (const net::RecordKinds::Entry& e : network->record_kinds().entries()) {
+      const net::RecordKinds::Entry* known = all.find(e.kind.kind);
+      if (known != nullptr && known->kind.name == e.kind.name) continue;
+      CHECK_NOTHROW(all.add(e.kind, examples));
+    }
+    ++examples;
+  }
+  CHECK(examples >= 10);
+  // The workloads' own records are among them.
+  CHECK(all.find(net::missions::MissionMessage::kRecordKind) != nullptr);
+  CHECK(all.find(net::replay::RankReplayTotals::kRecordKind) != nullptr);
 }

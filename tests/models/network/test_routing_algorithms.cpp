@@ -10,7 +10,6 @@
 #include <set>
 #include <string>
 
-#include "models/network/metrics/latency_summary.hpp"
 #include "models/network/routing/route_candidates.hpp"
 #include "models/network/routing/routing_registry.hpp"
 #include "models/network/topology/fat_tree.hpp"

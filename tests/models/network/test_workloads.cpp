@@ -201,7 +201,9 @@ class PingPong final : public net::Workload {
 // The workload's own results: a table of replies per node and their total as a figure.
 class RepliesResults final : public net::ResultsExtension {
  public:
-  bool accepts(std::uint16_t kind) const override { return kind == PingPong::Replies::kRecordKind; }
+  std::vector<net::RecordKind> record_kinds() const override {
+    return {net::record_kind<PingPong::Replies>("PingPong::Replies")};
+  }
   void write(const pdes::Record& record) override {
     rows_.push_back(record.as<PingPong::Replies>());
   }

@@ -42,8 +42,9 @@ class PrDrbResults final : public ResultsExtension {
   static constexpr const char* kRouterTable = "network/prdrb_routers";
   static constexpr const char* kSourceTable = "network/prdrb_sources";
 
-  bool accepts(std::uint16_t kind) const override {
-    return kind == DetectorTotals::kRecordKind || kind == SourceTotals::kRecordKind;
+  std::vector<RecordKind> record_kinds() const override {
+    return {record_kind<DetectorTotals>("prdrb::DetectorTotals"),
+            record_kind<SourceTotals>("prdrb::SourceTotals")};
   }
   void write(const pdes::Record& record) override;
   void add_tables(io::ResultSet& local) const override;

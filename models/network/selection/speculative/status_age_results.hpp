@@ -30,8 +30,8 @@ class StatusAgeResults final : public ResultsExtension {
  public:
   static constexpr const char* kTable = "network/status_age";
 
-  bool accepts(std::uint16_t record_kind) const override {
-    return record_kind == StatusAgeTotals::kRecordKind;
+  std::vector<RecordKind> record_kinds() const override {
+    return {record_kind<StatusAgeTotals>("speculative::StatusAgeTotals")};
   }
   void write(const pdes::Record& record) override;
   void add_tables(io::ResultSet& local) const override;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // RankReplayTotals: what one MPI rank of a trace replay did, emitted by its node at the end of
-// the run (ReplayWorkload::on_finish) and read by ReplayResults.
+// the run (ReplayWorkload::on_finish) and read by ReplayResults. Its kind is in the workloads'
+// range (metrics/record_kinds.hpp), after the missions' 0x4EA0 and 0x4EA1.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,7 @@
 namespace net::replay {
 
 struct RankReplayTotals {
-  static constexpr std::uint16_t kRecordKind = 0x4EA0;
+  static constexpr std::uint16_t kRecordKind = 0x4EB0;
   std::uint32_t rank = 0;
   std::uint32_t node = 0;
   std::uint8_t mode = 0;          ///< Mode at the end: kFinished, or what it was blocked in

@@ -22,8 +22,8 @@ class ReplayResults final : public ResultsExtension {
 
   explicit ReplayResults(std::uint32_t ranks) : ranks_(ranks) {}
 
-  bool accepts(std::uint16_t kind) const override {
-    return kind == RankReplayTotals::kRecordKind;
+  std::vector<RecordKind> record_kinds() const override {
+    return {record_kind<RankReplayTotals>("replay::RankReplayTotals")};
   }
   void write(const pdes::Record& record) override;
   void add_tables(io::ResultSet& local) const override;
