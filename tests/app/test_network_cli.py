@@ -140,13 +140,13 @@ def test_drb_example_reports_its_metapaths_and_beats_its_dor_baseline(warpnet, r
     assert dor.returncode == 0, dor.stderr
     a, b = rows(drb.stdout), rows(dor.stdout)
     assert a["routing"] == "drb"
-    width = float(a["metapath width"].split()[0])
+    width = float(a["path width"].split()[0])
     assert 1.0 < width <= 3.0
     assert float(a["non-canonical packets"].split("%")[0]) > 5.0
     assert re.match(r"\d+ \(\d+\.\d% of the flits delivered", a["ACKs"])
     assert float(a["path stretch"]) >= 1.0
     # Width 1 is DOR: no metapath rows, no ACKs, minimal paths.
-    assert "metapath width" in b and float(b["metapath width"].split()[0]) == 1.0
+    assert "path width" in b and float(b["path width"].split()[0]) == 1.0
     assert float(b["non-canonical packets"].split("%")[0]) == 0.0
     assert "ACKs" not in b
     assert float(b["path stretch"]) == 1.0
