@@ -42,11 +42,7 @@ std::size_t IslipAllocator::allocate(AllocationRound& round) const {
     }
     if (count == before) break;  // nothing new: no later iteration can add anything either
     if (iteration == 0) {
-      for (std::size_t k = 0; k < count; ++k) {
-        const AllocationRequest& w = requests[winners[k]];
-        round.port_state[w.out].last_grant = w.ivc;
-        round.port_state[w.in_port].last_accept = w.out;
-      }
+      advance_pointers(round, requests, std::span<const std::uint32_t>(&winners[0], count));
     }
   }
   move_winners_to_front(requests, std::span<std::uint32_t>(&winners[0], count));

@@ -33,11 +33,7 @@ std::size_t SeparableOutputFirstAllocator::allocate(AllocationRound& round) cons
       winners[count++] = static_cast<std::uint32_t>(g);
     }
   }
-  for (std::size_t k = 0; k < count; ++k) {
-    const AllocationRequest& w = requests[winners[k]];
-    round.port_state[w.out].last_grant = w.ivc;
-    round.port_state[w.in_port].last_accept = w.out;
-  }
+  advance_pointers(round, requests, std::span<const std::uint32_t>(&winners[0], count));
   move_winners_to_front(requests, std::span<std::uint32_t>(&winners[0], count));
   return count;
 }

@@ -5,6 +5,15 @@
 
 namespace net {
 
+void advance_pointers(AllocationRound& round, std::span<const AllocationRequest> requests,
+                      std::span<const std::uint32_t> winners) {
+  for (const std::uint32_t k : winners) {
+    const AllocationRequest& w = requests[k];
+    round.port_state[w.out].last_grant = w.ivc;
+    round.port_state[w.in_port].last_accept = w.out;
+  }
+}
+
 void move_winners_to_front(std::span<AllocationRequest> requests,
                            std::span<std::uint32_t> winners) {
   for (std::size_t k = 0; k < winners.size(); ++k) {

@@ -109,6 +109,12 @@ class Arbiters {
   std::uint32_t pv_;
 };
 
+/// Moves both round-robin arbiters of each winner past it: its output's grant pointer to its
+/// input VC, its input port's accept pointer to its output (iSLIP's and the separable
+/// allocators' pointer update, made after all of a round's choices).
+void advance_pointers(AllocationRound& round, std::span<const AllocationRequest> requests,
+                      std::span<const std::uint32_t> winners);
+
 /// Moves requests[winners[k]] to position k, for k in order (the others follow in any order).
 /// `winners` holds distinct indices; it is overwritten.
 void move_winners_to_front(std::span<AllocationRequest> requests,
