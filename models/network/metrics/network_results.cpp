@@ -116,11 +116,12 @@ void NetworkResults::write_generated(const PacketGenerated& g) {
 }
 
 void NetworkResults::write_delivered(const PacketDelivered& d) {
-  acc_.nodes[d.dst].add_received(d);
+  NodeSums& node = acc_.nodes[d.dst];  // one map lookup per record (it is per packet)
+  node.add_received(d);
   windows_[window_of(d.delivered)].add_delivered(d);
   if (const auto m = messages_.add(d)) {
     if (params_.finite_workload) message_sizes_[SizeSums::size_class(m->flits)].add(*m);
-    acc_.nodes[d.dst].add_message(*m);
+    node.add_message(*m);
     account_or_defer(*m, m->created);
   }
   // The delivery first: it may lower the bound by which this very packet is classified.

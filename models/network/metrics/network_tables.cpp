@@ -6,65 +6,6 @@
 
 namespace net {
 
-void NodeSums::add_generated(const PacketGenerated& g) {
-  ++packets_generated;
-  flits_generated += g.size;
-}
-
-void NodeSums::add_received(const PacketDelivered& d) {
-  ++packets_received;
-  flits_received += d.size;
-}
-
-void NodeSums::add_measured(const PacketDelivered& d) {
-  ++packets_measured;
-  latency_sum += d.latency();
-  network_latency_sum += d.network_latency();
-  hops_sum += d.hops;
-  min_hops_sum += d.min_hops;
-  blocked_cycles_sum += d.blocked_cycles;
-  width_sum += d.width;
-  noncanonical_packets += d.path != 0 ? 1 : 0;
-}
-
-void NodeSums::add_ack(const AckDelivered& a) {
-  ++acks_received;
-  ack_flits += a.size;
-}
-
-void NodeSums::add_message(const DeliveredMessageRecord& m) {
-  ++messages_received;
-  last_message_delivered = std::max(last_message_delivered, m.delivered);
-}
-
-void NodeSums::add_measured_message(const DeliveredMessageRecord& m) {
-  ++messages_measured;
-  message_latency_sum += m.latency();
-}
-
-void WindowSums::add_generated(const PacketGenerated& g) {
-  ++packets_generated;
-  flits_generated += g.size;
-}
-
-void WindowSums::add_delivered(const PacketDelivered& d) {
-  ++packets_delivered;
-  flits_delivered += d.size;
-  latency_sum += d.latency();
-  width_sum += d.width;
-  noncanonical_packets += d.path != 0 ? 1 : 0;
-}
-
-void WindowSums::add_ack(const AckDelivered& a) {
-  ++acks_delivered;
-  ack_flits += a.size;
-}
-
-void SourceSums::add_measured(const PacketDelivered& d) {
-  ++packets_measured;
-  network_latency_sum += d.network_latency();
-}
-
 PortSums PortSums::of(const RouterPortTotals& t) {
   return {t.terminal, t.flits, t.packets, t.head_wait_ticks};
 }

@@ -18,6 +18,7 @@
 // the members say which.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "models/network/metrics/message_log.hpp"
@@ -124,5 +125,66 @@ const TableSpec<WindowSums>& time_series_table();
 const TableSpec<SourceSums>& source_table();
 const TableSpec<PortSums>& port_table();
 const TableSpec<SizeSums>& message_size_table();
+
+
+// Per committed record, so defined here where the results loop can inline them.
+inline void NodeSums::add_generated(const PacketGenerated& g) {
+  ++packets_generated;
+  flits_generated += g.size;
+}
+
+inline void NodeSums::add_received(const PacketDelivered& d) {
+  ++packets_received;
+  flits_received += d.size;
+}
+
+inline void NodeSums::add_measured(const PacketDelivered& d) {
+  ++packets_measured;
+  latency_sum += d.latency();
+  network_latency_sum += d.network_latency();
+  hops_sum += d.hops;
+  min_hops_sum += d.min_hops;
+  blocked_cycles_sum += d.blocked_cycles;
+  width_sum += d.width;
+  noncanonical_packets += d.path != 0 ? 1 : 0;
+}
+
+inline void NodeSums::add_ack(const AckDelivered& a) {
+  ++acks_received;
+  ack_flits += a.size;
+}
+
+inline void NodeSums::add_message(const DeliveredMessageRecord& m) {
+  ++messages_received;
+  last_message_delivered = std::max(last_message_delivered, m.delivered);
+}
+
+inline void NodeSums::add_measured_message(const DeliveredMessageRecord& m) {
+  ++messages_measured;
+  message_latency_sum += m.latency();
+}
+
+inline void WindowSums::add_generated(const PacketGenerated& g) {
+  ++packets_generated;
+  flits_generated += g.size;
+}
+
+inline void WindowSums::add_delivered(const PacketDelivered& d) {
+  ++packets_delivered;
+  flits_delivered += d.size;
+  latency_sum += d.latency();
+  width_sum += d.width;
+  noncanonical_packets += d.path != 0 ? 1 : 0;
+}
+
+inline void WindowSums::add_ack(const AckDelivered& a) {
+  ++acks_delivered;
+  ack_flits += a.size;
+}
+
+inline void SourceSums::add_measured(const PacketDelivered& d) {
+  ++packets_measured;
+  network_latency_sum += d.network_latency();
+}
 
 }  // namespace net

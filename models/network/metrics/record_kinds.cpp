@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/metrics/record_kinds.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "pdes/error.hpp"
@@ -22,22 +23,18 @@ void RecordKinds::add(const RecordKind& kind, std::size_t reader) {
   const Entry* other = find(kind.kind);
   PDES_CHECK(other == nullptr, "record kind " + hex(kind.kind) + " registered twice: " +
                                    other->kind.name + " and " + kind.name);
-  for (const auto& [k, e] : by_kind_) {
+  for (const Entry& e : entries_) {
     PDES_CHECK(e.kind.name != kind.name, "record " + kind.name + " registered twice: kinds " +
-                                             hex(k) + " and " + hex(kind.kind));
+                                             hex(e.kind.kind) + " and " + hex(kind.kind));
   }
-  by_kind_.emplace(kind.kind, Entry{kind, reader});
-}
-
-const RecordKinds::Entry* RecordKinds::find(std::uint16_t kind) const {
-  const auto it = by_kind_.find(kind);
-  return it == by_kind_.end() ? nullptr : &it->second;
+  entries_.push_back(Entry{kind, reader});
+  slot_of_kind_[kind.kind] = static_cast<std::uint16_t>(entries_.size());
 }
 
 std::vector<RecordKinds::Entry> RecordKinds::entries() const {
-  std::vector<Entry> out;
-  out.reserve(by_kind_.size());
-  for (const auto& [k, e] : by_kind_) out.push_back(e);
+  std::vector<Entry> out = entries_;
+  std::sort(out.begin(), out.end(),
+            [](const Entry& a, const Entry& b) { return a.kind.kind < b.kind.kind; });
   return out;
 }
 

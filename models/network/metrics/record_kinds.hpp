@@ -20,7 +20,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -47,13 +46,20 @@ class RecordKinds {
 
   /// Throws pdes::InvariantError when the kind or the name is already registered.
   void add(const RecordKind& kind, std::size_t reader);
-  /// The entry of `kind`, or nullptr.
-  const Entry* find(std::uint16_t kind) const;
+  /// The entry of `kind`, or nullptr. Called once per committed record, so it is an index into
+  /// a table rather than a search.
+  const Entry* find(std::uint16_t kind) const {
+    const std::uint16_t slot = slot_of_kind_[kind];
+    return slot == 0 ? nullptr : &entries_[slot - 1];
+  }
   /// Every entry, by kind.
   std::vector<Entry> entries() const;
 
  private:
-  std::map<std::uint16_t, Entry> by_kind_;
+  std::vector<Entry> entries_;  ///< in registration order
+  /// 1 + the index in entries_ of each kind, 0 for kinds not registered: one slot per 16-bit kind
+  /// (128 KiB), of which a run touches the few cache lines of the kinds it records.
+  std::vector<std::uint16_t> slot_of_kind_ = std::vector<std::uint16_t>(1u << 16, 0);
 };
 
 }  // namespace net
