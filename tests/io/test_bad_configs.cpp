@@ -39,7 +39,8 @@ std::vector<io::ConfigIssue> validate(const io::Schema& schema, const std::strin
 }
 
 // network-*.toml need the network model's schema and checks, which io/ does not know:
-// tests/models/network/test_network_bad_configs.cpp runs them (and the CLI test runs them all).
+// tests/models/network/config/test_network_bad_configs.cpp runs them (and the CLI test runs them
+// all).
 std::vector<std::filesystem::path> corpus() {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(WARPNET_BAD_CONFIGS_DIR)) {

@@ -26,9 +26,9 @@
 // minimal path is allowed (full adaptivity): the x direction in its subnetwork, the y direction
 // in at least one class at every router. Both x channels may use all of router.vcs (the classes
 // of an x port belong to one subnetwork), which is the paper's "additional channels used with
-// the fewest restrictions"; the y channels get half each. tests/models/network/test_opt_y.cpp
-// builds the channel dependency graph of an 8x8 mesh from route() and checks it is acyclic and
-// that route() offers every minimal port.
+// the fewest restrictions"; the y channels get half each.
+// tests/models/network/routing/test_opt_y.cpp builds the channel dependency graph of an 8x8 mesh
+// from route() and checks it is acyclic and that route() offers every minimal port.
 //
 // Candidates are listed x first, then y in class A, then y in class B (so `first` prefers x and
 // keeps a packet in A, the larger choice, as long as it can). Limitations: 2D meshes only (a

@@ -12,7 +12,8 @@
 //
 // VC classes: two phases (phased_dimension_order.hpp): 2 on meshes and hypercubes, 4 on tori.
 // Valiant is also the extreme case of balancing by multi-step paths (seed 000): a source supernode that is the whole network with
-// uniform selection (seed 000 §5; tests/models/network/test_valiant.cpp).
+// uniform selection (seed 000 §5). Valiant's whole-network checks are in
+// tests/models/network/routing/test_routing_algorithms.cpp.
 #pragma once
 
 #include <memory>

@@ -16,7 +16,8 @@
 //   RouterPort at = topo->attachment(node);             // router and terminal port of a node
 //   PortList next = topo->minimal_ports(at.router, topo->router_of_node(dest));
 //
-// Contracts that hold for every topology (tests/models/network/topology_checks.hpp verifies them):
+// Contracts that hold for every topology (tests/models/network/topology/topology_checks.hpp
+// verifies them):
 // - Links are symmetric: if neighbour(r, p) == {s, q} then neighbour(s, q) == {r, p}.
 // - distance(a, b) is the hop count of a shortest router path (equal to a BFS on neighbour()).
 // - Every port in minimal_ports(cur, dst) is a network port whose neighbour is exactly one hop
