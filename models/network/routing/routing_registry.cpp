@@ -10,7 +10,7 @@
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/fat_tree_nca_config.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
-#include "models/network/routing/opt_y.hpp"
+#include "models/network/routing/opt_y_config.hpp"
 #include "models/network/routing/valiant.hpp"
 
 namespace net {
@@ -46,8 +46,6 @@ void register_routings(RoutingRegistry& registry) {
                make_dor_based<MinimalAdaptiveRouting>());
   registry.add("duato", "any minimal port, atomic dimension-order escape VC (Duato, wormhole-safe)",
                make<DuatoRouting>());
-  registry.add("opt_y", "2D mesh: fully adaptive minimal, y channels doubled (Schwiebert)",
-               make<OptYRouting>());
   registry.add("nca_deterministic", "fat tree: up by destination digit (d-mod-k), then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kDeterministic));
   registry.add("nca_random", "fat tree: random up port per packet and switch, then down",
@@ -57,6 +55,7 @@ void register_routings(RoutingRegistry& registry) {
   registry.add("nca_cyclic", "fat tree: per-source round robin over the NCAs, then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kCyclic));
   register_fat_tree_nca(registry);
+  register_opt_y(registry);
   drb::register_routing(registry);
   prdrb::register_routing(registry);
 }
