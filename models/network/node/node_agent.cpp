@@ -10,8 +10,7 @@ namespace net {
 // The defaults reject what only an agent that asked for it can receive: a flit or event that
 // reaches a node whose agent does not expect it means the routing and its agent disagree.
 
-void NodeAgent::on_flit(const Flit& flit, NodeAgentContext& node,
-                        AlgorithmState& /*state*/) const {
+void NodeAgent::on_flit(const Flit& flit, NodeAgentContext& node, AlgorithmState& /*state*/) const {
   PDES_CHECK(false, "node " + std::to_string(node.self()) + " received a flit for node " +
                         std::to_string(flit.dst) + " of kind " +
                         std::to_string(static_cast<int>(flit.kind)) +

@@ -90,8 +90,7 @@ class NodeAgent {
   virtual void on_delivered(const Flit& /*tail*/, NodeAgentContext& /*node*/,
                             AlgorithmState& /*state*/) const {}
   /// An event from another node's agent. Default: none is expected (model error).
-  virtual void on_event(const NetEvent& event, NodeAgentContext& node,
-                        AlgorithmState& state) const;
+  virtual void on_event(const NetEvent& event, NodeAgentContext& node, AlgorithmState& state) const;
   /// A control message for node `self` at time `now` (ticks), in band or through the ideal side
   /// channel (router/router_control.hpp). Default: none is expected (model error).
   virtual void on_control(NodeId self, const ControlMessage& message, std::int64_t now,
@@ -102,9 +101,7 @@ class NodeAgent {
   /// At a packet boundary, when has_outgoing(): injects the agent's next packet with
   /// NodeAgentContext::send_flit or start_packet; false if no VC could take it (a credit
   /// resumes injection).
-  virtual bool inject(NodeAgentContext& /*node*/, AlgorithmState& /*state*/) const {
-    return false;
-  }
+  virtual bool inject(NodeAgentContext& /*node*/, AlgorithmState& /*state*/) const { return false; }
   /// At the end of the run (NodeLp::on_finish): may emit the agent's own records.
   virtual void on_finish(NodeId /*self*/, const AlgorithmState& /*state*/,
                          pdes::CommitContext& /*ctx*/) const {}

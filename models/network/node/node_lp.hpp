@@ -27,10 +27,10 @@
 // are sent into the network like any other and come back out of the same router: one router
 // hop, as in BookSim2. No special case.
 //
-// Events: kGenerate (self: a workload wake-up or a scripted packet), kInject (self, only while the NI has a flit to send and a credit),
-// kCredit (from the router), kFlit (ejection, from the router), kAck (from another node's agent),
-// kControl (for the agent), kNote and kDirect (for the workload). An idle node, with load 0,
-// receives no events.
+// Events: kGenerate (self: a workload wake-up or a scripted packet), kInject (self, only while the
+// NI has a flit to send and a credit), kCredit (from the router), kFlit (ejection, from the
+// router), kAck (from another node's agent), kControl (for the agent), kNote and kDirect (for the
+// workload). An idle node, with load 0, receives no events.
 #pragma once
 
 #include <memory>

@@ -29,13 +29,11 @@ AlgorithmState FeedbackAgent::initial_state(NodeId self) const {
   return AlgorithmState::of(std::move(s));
 }
 
-void FeedbackAgent::prepare(NodeId self, Flit& head, AlgorithmState& state,
-                            pdes::Rng& rng) const {
+void FeedbackAgent::prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const {
   source_.prepare(self, head, state.get<FeedbackState>().source, rng);
 }
 
-void FeedbackAgent::on_flit(const Flit& flit, NodeAgentContext& node,
-                            AlgorithmState& state) const {
+void FeedbackAgent::on_flit(const Flit& flit, NodeAgentContext& node, AlgorithmState& state) const {
   FeedbackState& s = state.get<FeedbackState>();
   if (flit.dst != node.self()) {
     receive_transit(flit, node, s);
@@ -48,9 +46,9 @@ void FeedbackAgent::on_flit(const Flit& flit, NodeAgentContext& node,
 
 void FeedbackAgent::on_event(const NetEvent& event, NodeAgentContext& node,
                              AlgorithmState& state) const {
-  PDES_CHECK(event.kind == NetEventKind::kAck,
-             "unexpected event kind " + std::to_string(static_cast<int>(event.kind)) +
-                 " at node " + std::to_string(node.self()));
+  PDES_CHECK(event.kind == NetEventKind::kAck, "unexpected event kind " +
+                                                   std::to_string(static_cast<int>(event.kind)) +
+                                                   " at node " + std::to_string(node.self()));
   receive_ack(event.flit, node, state.get<FeedbackState>());
 }
 
@@ -108,12 +106,11 @@ void FeedbackAgent::on_delivered(const Flit& tail, NodeAgentContext& node,
   ev.kind = NetEventKind::kAck;
   ev.flit = ack;
   const RouterParams& router = node.router();
-  node.send_to_node(tail.src,
-                    pdes::SimTime{router.zero_load_cycles(routers, 1) * router.cycle_ps}, ev);
+  node.send_to_node(tail.src, pdes::SimTime{router.zero_load_cycles(routers, 1) * router.cycle_ps},
+                    ev);
 }
 
-void FeedbackAgent::receive_ack(const Flit& ack, NodeAgentContext& node,
-                                FeedbackState& s) const {
+void FeedbackAgent::receive_ack(const Flit& ack, NodeAgentContext& node, FeedbackState& s) const {
   PDES_CHECK(ack.dst == node.self(), "unexpected ACK at node " + std::to_string(node.self()));
   pdes::Context<NetEvent>& ctx = node.events();
   source_.on_ack(node.self(), ack, ctx.now().ticks(), s.source);

@@ -44,8 +44,7 @@ class FeedbackAgent final : public NodeAgent {
   /// ACKs for this node, and flits of packets that stop here on their way.
   void on_flit(const Flit& flit, NodeAgentContext& node, AlgorithmState& state) const override;
   /// Answers a data tail with an ACK, if the routing wants one.
-  void on_delivered(const Flit& tail, NodeAgentContext& node,
-                    AlgorithmState& state) const override;
+  void on_delivered(const Flit& tail, NodeAgentContext& node, AlgorithmState& state) const override;
   /// kAck: an ACK through the ideal side channel.
   void on_event(const NetEvent& event, NodeAgentContext& node,
                 AlgorithmState& state) const override;
@@ -57,8 +56,7 @@ class FeedbackAgent final : public NodeAgent {
   }
   /// An owed ACK first, else the next packet in transit.
   bool inject(NodeAgentContext& node, AlgorithmState& state) const override;
-  void on_finish(NodeId self, const AlgorithmState& state,
-                 pdes::CommitContext& ctx) const override;
+  void on_finish(NodeId self, const AlgorithmState& state, pdes::CommitContext& ctx) const override;
 
  private:
   void receive_ack(const Flit& ack, NodeAgentContext& node, FeedbackState& state) const;
