@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/dragonfly_adaptive_entry.hpp"
 #include "models/network/routing/dragonfly_minimal.hpp"
 #include "models/network/routing/dragonfly_valiant.hpp"
 #include "models/network/routing/duato.hpp"
@@ -62,6 +63,7 @@ void register_routings(RoutingRegistry& registry) {
                make<DragonflyMinimalRouting>());
   registry.add("dragonfly_valiant", "dragonfly: minimal to a random group, then minimal",
                make<DragonflyValiantRouting>());
+  register_dragonfly_adaptive(registry);
   register_fat_tree_nca(registry);
   drb::register_routing(registry);
   prdrb::register_routing(registry);
