@@ -39,10 +39,14 @@ PatternConfig GroupShift::config() {
   c.section = kSection;
   c.description = "Group shift: group G sends to group G + k (Kim et al., dragonfly worst case)";
   c.parameters = {
-      {c.section, io::field_int("k", 1).describe("Group offset: group G sends to G + k mod g")},
+      {c.section, io::field_int("k", 1)
+                      .optional()
+                      .describe("Group offset: group G sends to G + k mod g (not given: 1)")},
       {c.section, io::field_choice("destination", "random", {"random", "same_offset"})
-                      .describe("Node in the target group: random (uniform, per packet) or "
-                                "same_offset (the node at the source's position: a permutation)")},
+                      .optional()
+                      .describe("Node in the target group: random (uniform, per packet; not "
+                                "given: random) or same_offset (the node at the source's "
+                                "position: a permutation)")},
   };
   c.read = [](const PatternValues& values) -> std::any {
     GroupShiftParams p;
