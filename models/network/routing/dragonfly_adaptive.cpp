@@ -43,8 +43,8 @@ void DragonflyAdaptiveRouting::route(const RouteInput& at, Flit& head, RouteCand
   bool minimal = true;
   if (decides_at(at, head)) {
     const auto header = head.route.get<DragonflyAdaptiveHeader>();
-    minimal = prefers_minimal(at, dragonfly_.router_of_node(head.dst),
-                              header.intermediate_plus_one - 1);
+    minimal =
+        prefers_minimal(at, dragonfly_.router_of_node(head.dst), header.intermediate_plus_one - 1);
   }
   route_given(at, head, minimal, out);
 }

@@ -13,7 +13,7 @@
 //   queues the source router sees (Kim et al.'s "local queue information"), H the router hops
 //   of each whole route.
 // - `par` (progressive adaptive routing; Jiang, Kim and Dally, "Indirect adaptive routing on
-//   large scale interconnection networks", ISCA 2009, §4.2): UGAL-L at the source router, and a
+//   large scale interconnection networks", ISCA 2009, §4): UGAL-L at the source router, and a
 //   packet that chose the minimal route and took a local hop in its source group decides again,
 //   at that router, with that router's queues — it now sees the queue of the global link the
 //   minimal route needs. A packet may so take two local hops in its source group.

@@ -15,8 +15,9 @@ void declare_ugal_section(io::Schema& s) {
   s.add_int("ugal.threshold", UgalParams{}.threshold)
       .range(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())
       .unit("flits")
-      .describe("Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
-                "(positive favours minimal routes)");
+      .describe(
+          "Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
+          "(positive favours minimal routes)");
 }
 
 io::PartConfig ugal_config() {

@@ -10,9 +10,9 @@ namespace net {
 const Dragonfly& require_dragonfly(const Topology& topology, std::string_view routing) {
   const auto* dragonfly = dynamic_cast<const Dragonfly*>(&topology);
   if (dragonfly == nullptr) {
-    throw pdes::ConfigError("network.routing", std::string(routing) +
-                                                   " routes dragonflies only, not " +
-                                                   topology.summary());
+    throw pdes::ConfigError(
+        "network.routing",
+        std::string(routing) + " routes dragonflies only, not " + topology.summary());
   }
   return *dragonfly;
 }
@@ -26,8 +26,7 @@ void DragonflyMinimalRouting::route(const RouteInput& at, Flit& head, RouteCandi
     out.add(dst.port, 0);
     return;
   }
-  const bool in_source_group =
-      dragonfly_.group_of(at.router) == dragonfly_.group_of_node(head.src);
+  const bool in_source_group = dragonfly_.group_of(at.router) == dragonfly_.group_of_node(head.src);
   const std::uint32_t local_class = in_source_group ? kSourceLocalClass : kDestinationLocalClass;
   for (PortId port : dragonfly_.minimal_route_ports(at.router, dst.router)) {
     out.add(port, dragonfly_.is_global_port(port) ? kGlobalClass : local_class);

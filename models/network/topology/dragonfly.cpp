@@ -35,9 +35,9 @@ void check_params(const DragonflyParams& params) {
   }
   const std::uint64_t radix = std::uint64_t{params.p} + params.a - 1 + params.h;
   if (radix > kMaxRadix) {
-    throw pdes::ConfigError("dragonfly.a", "router radix p + (a - 1) + h = " +
-                                               std::to_string(radix) + " exceeds " +
-                                               std::to_string(kMaxRadix) + " ports");
+    throw pdes::ConfigError(
+        "dragonfly.a", "router radix p + (a - 1) + h = " + std::to_string(radix) + " exceeds " +
+                           std::to_string(kMaxRadix) + " ports");
   }
   const std::pair<const char*, std::optional<std::uint32_t>> latencies[] = {
       {"dragonfly.local_latency", params.local_latency},
@@ -60,8 +60,8 @@ Dragonfly::Dragonfly(const DragonflyParams& params)
       links_per_group_(std::uint64_t{params.a} * params.h),
       arrangement_(params.arrangement, groups_) {
   if (groups_ * a_ * p_ > kMaxTopologySize) {
-    throw pdes::ConfigError("dragonfly.g", std::to_string(groups_ * a_ * p_) +
-                                               " nodes: at most 2^32 are supported");
+    throw pdes::ConfigError(
+        "dragonfly.g", std::to_string(groups_ * a_ * p_) + " nodes: at most 2^32 are supported");
   }
   params_.g = groups_;
   diameter_ = compute_diameter();
@@ -82,7 +82,8 @@ PortKind Dragonfly::port_kind(RouterId router, PortId port) const {
   check_port(router, port);
   if (port < p_) return PortKind::kTerminal;
   if (is_local_port(port)) return PortKind::kNetwork;
-  const std::uint64_t link = std::uint64_t{index_in_group(router)} * h_ + (port - first_global_port());
+  const std::uint64_t link =
+      std::uint64_t{index_in_group(router)} * h_ + (port - first_global_port());
   return global_peer(group_of(router), link) ? PortKind::kNetwork : PortKind::kUnconnected;
 }
 
@@ -113,7 +114,8 @@ std::optional<RouterPort> Dragonfly::neighbour(RouterId router, PortId port) con
     const RouterId other = group * a_ + j;
     return RouterPort{other, local_port_to(other, router)};
   }
-  const std::uint64_t link = std::uint64_t{index_in_group(router)} * h_ + (port - first_global_port());
+  const std::uint64_t link =
+      std::uint64_t{index_in_group(router)} * h_ + (port - first_global_port());
   const auto end = global_peer(group, link);
   if (!end) return std::nullopt;
   return RouterPort{router_of_link(end->group, end->link),

@@ -8,7 +8,7 @@
 // group, h global links per router, g groups (default a·h + 1, the largest: every pair of groups
 // joined by exactly one global link; at least 2), the global link arrangement
 // (dragonfly_arrangement.hpp), and the latencies of local and global links. The balanced
-// dragonfly of Kim et al. (§3.2) has a = 2p = 2h.
+// dragonfly of Kim et al. (§3) has a = 2p = 2h.
 //
 // Numbering:
 // - router r = G·a + i is router i (0 .. a-1) of group G (0 .. g-1);
@@ -45,13 +45,13 @@ namespace net {
 
 /// The [dragonfly] keys (dragonfly_config.cpp reads them).
 struct DragonflyParams {
-  std::uint32_t p = 2;                         ///< terminals per router
-  std::uint32_t a = 4;                         ///< routers per group
-  std::uint32_t h = 2;                         ///< global links per router
-  std::optional<std::uint64_t> g;              ///< groups; not set: a·h + 1
+  std::uint32_t p = 2;             ///< terminals per router
+  std::uint32_t a = 4;             ///< routers per group
+  std::uint32_t h = 2;             ///< global links per router
+  std::optional<std::uint64_t> g;  ///< groups; not set: a·h + 1
   GlobalArrangement arrangement = GlobalArrangement::kAbsolute;
-  std::optional<std::uint32_t> local_latency;  ///< cycles; not set: router.link_latency
-  std::optional<std::uint32_t> global_latency; ///< cycles; not set: router.link_latency
+  std::optional<std::uint32_t> local_latency;   ///< cycles; not set: router.link_latency
+  std::optional<std::uint32_t> global_latency;  ///< cycles; not set: router.link_latency
 };
 
 class Dragonfly final : public Topology {

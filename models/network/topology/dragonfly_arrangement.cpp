@@ -5,13 +5,18 @@
 
 namespace net {
 
-std::vector<std::string> global_arrangement_names() { return {"absolute", "relative", "circulant"}; }
+std::vector<std::string> global_arrangement_names() {
+  return {"absolute", "relative", "circulant"};
+}
 
 std::string_view to_string(GlobalArrangement arrangement) {
   switch (arrangement) {
-    case GlobalArrangement::kAbsolute: return "absolute";
-    case GlobalArrangement::kRelative: return "relative";
-    case GlobalArrangement::kCirculant: return "circulant";
+    case GlobalArrangement::kAbsolute:
+      return "absolute";
+    case GlobalArrangement::kRelative:
+      return "relative";
+    case GlobalArrangement::kCirculant:
+      return "circulant";
   }
   return "?";
 }

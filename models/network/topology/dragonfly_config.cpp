@@ -17,8 +17,9 @@ constexpr const char* kSection = "dragonfly";
 
 void declare_dragonfly_section(io::Schema& s) {
   const DragonflyParams d;
-  s.describe_section(kSection, "Dragonfly topology (network.topology = \"dragonfly\"; "
-                               "docs/dragonfly.md)");
+  s.describe_section(kSection,
+                     "Dragonfly topology (network.topology = \"dragonfly\"; "
+                     "docs/dragonfly.md)");
   s.section_active_when(kSection, "network.topology", "dragonfly");
   s.add_int("dragonfly.p", d.p).range(1, 255).unit("nodes").describe("Terminals per router");
   s.add_int("dragonfly.a", d.a).range(1, 255).unit("routers").describe("Routers per group");
@@ -29,8 +30,9 @@ void declare_dragonfly_section(io::Schema& s) {
       .unit("groups")
       .describe("Groups, 2 .. a*h + 1 (not given: a*h + 1, one global link per pair of groups)");
   s.add_choice("dragonfly.arrangement", "absolute", global_arrangement_names())
-      .describe("Global link arrangement: absolute (other groups in id order), relative "
-                "(offsets +1, +2, ...), circulant (offsets in +/- pairs)");
+      .describe(
+          "Global link arrangement: absolute (other groups in id order), relative "
+          "(offsets +1, +2, ...), circulant (offsets in +/- pairs)");
   s.add_int("dragonfly.local_latency", 0)
       .optional()
       .range(1, 65535)

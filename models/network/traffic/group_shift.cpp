@@ -39,9 +39,8 @@ PatternConfig GroupShift::config() {
   c.section = kSection;
   c.description = "Group shift: group G sends to group G + k (Kim et al., dragonfly worst case)";
   c.parameters = {
-      {c.section, io::field_int("k", 1)
-                      .optional()
-                      .describe("Group offset: group G sends to G + k mod g (not given: 1)")},
+      {c.section, io::field_int("k", 1).optional().describe(
+                      "Group offset: group G sends to G + k mod g (not given: 1)")},
       {c.section, io::field_choice("destination", "random", {"random", "same_offset"})
                       .optional()
                       .describe("Node in the target group: random (uniform, per packet; not "
@@ -51,7 +50,8 @@ PatternConfig GroupShift::config() {
   c.read = [](const PatternValues& values) -> std::any {
     GroupShiftParams p;
     if (values.is_set("k")) p.k = values.get_int("k");
-    if (values.is_set("destination")) p.same_offset = values.get_string("destination") == "same_offset";
+    if (values.is_set("destination"))
+      p.same_offset = values.get_string("destination") == "same_offset";
     return p;
   };
   return c;

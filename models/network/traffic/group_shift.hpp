@@ -2,10 +2,10 @@
 //
 // Group shift: every node of group G sends to a node of group (G + k) mod g — the adversarial
 // pattern of the dragonfly. Kim, Dally, Scott and Abts, "Technology-Driven, Highly-Scalable
-// Dragonfly Topology" (ISCA 2008, §4.2, the worst-case pattern "WC"): "each node in group i sends
-// to a randomly selected node in group i + 1". All of a group's traffic then wants the one global
-// link to group G + k (when g = a·h + 1), so minimal routing saturates at 1 / (a·p) of a node's
-// bandwidth per node, and non-minimal routing is needed.
+// Dragonfly Topology" (ISCA 2008, §4.1, the worst-case traffic "WC", in which every node of
+// group i sends to randomly chosen nodes of group i + 1). All of a group's traffic then wants the
+// one global link to group G + k (when g = a·h + 1), so minimal routing saturates at 1 / (a·p) of a
+// node's bandwidth per node, and non-minimal routing is needed.
 //
 //   destination = random (default, as in the paper): a node of group G + k uniformly at random
 //                 (draws from the source's stream);

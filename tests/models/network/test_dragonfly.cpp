@@ -51,10 +51,10 @@ TEST_CASE("Dragonfly satisfies the topology contracts for every arrangement") {
     CAPTURE(std::string(net::to_string(arrangement)));
     // Balanced (a = 2p = 2h) at the largest g, fewer groups (parallel links, spare ports),
     // odd a·h (g even: circulant's self-inverse offset g/2), a single router per group.
-    for (const auto& d : {params(2, 4, 2, std::nullopt, arrangement),
-                          params(2, 4, 2, 5, arrangement), params(1, 3, 1, std::nullopt, arrangement),
-                          params(1, 3, 3, 6, arrangement), params(2, 1, 3, std::nullopt, arrangement),
-                          params(1, 2, 1, 2, arrangement)}) {
+    for (const auto& d :
+         {params(2, 4, 2, std::nullopt, arrangement), params(2, 4, 2, 5, arrangement),
+          params(1, 3, 1, std::nullopt, arrangement), params(1, 3, 3, 6, arrangement),
+          params(2, 1, 3, std::nullopt, arrangement), params(1, 2, 1, 2, arrangement)}) {
       const Dragonfly t(d);
       CAPTURE(t.summary());
       net::testing::check_topology(t);
@@ -88,9 +88,9 @@ TEST_CASE("Dragonfly ids and ports follow the documented numbering") {
 TEST_CASE("with g = a*h + 1 every pair of groups is joined by exactly one global link") {
   for (const GlobalArrangement arrangement : kArrangements) {
     CAPTURE(std::string(net::to_string(arrangement)));
-    for (const auto& d : {params(2, 4, 2, std::nullopt, arrangement),
-                          params(1, 3, 1, std::nullopt, arrangement),
-                          params(4, 8, 4, std::nullopt, arrangement)}) {
+    for (const auto& d :
+         {params(2, 4, 2, std::nullopt, arrangement), params(1, 3, 1, std::nullopt, arrangement),
+          params(4, 8, 4, std::nullopt, arrangement)}) {
       const Dragonfly t(d);
       const auto count = links_between_groups(t);
       const std::uint64_t g = t.num_groups();

@@ -69,8 +69,8 @@ void explore(const net::Dragonfly& t, const net::DragonflyAdaptiveRouting& routi
         if (from) cdg[*from].insert(Channel{s.router, c.port, c.vc_class});
         const auto nb = t.neighbour(s.router, c.port);
         REQUIRE(nb.has_value());
-        const bool source_local = t.is_local_port(c.port) &&
-                                  t.group_of(s.router) == t.group_of_node(head.src);
+        const bool source_local =
+            t.is_local_port(c.port) && t.group_of(s.router) == t.group_of_node(head.src);
         todo.push_back({nb->router, nb->port, c.vc_class, false, s.hops + 1,
                         s.source_locals + (source_local ? 1u : 0u), head});
       }
@@ -130,8 +130,10 @@ bool has_cycle(const Cdg& cdg) {
 }  // namespace
 
 TEST_CASE("ugal_local and par: acyclic channel dependencies with both decisions everywhere") {
-  for (const auto arrangement : {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kCirculant}) {
-    for (const std::optional<std::uint64_t> g : {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{4}}) {
+  for (const auto arrangement :
+       {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kCirculant}) {
+    for (const std::optional<std::uint64_t> g :
+         {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{4}}) {
       net::DragonflyParams d;
       d.arrangement = arrangement;
       d.g = g;

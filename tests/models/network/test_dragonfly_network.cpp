@@ -67,7 +67,8 @@ TEST_CASE("dragonfly: every packet delivered once, uniform and group shift, both
         if (std::string(routing) == "dragonfly_minimal") {
           const auto& t = dynamic_cast<const net::Dragonfly&>(*r.info.topology);
           for (const auto& d : r.sink.delivered) {
-            CHECK(d.hops == t.minimal_route_hops(t.router_of_node(d.src), t.router_of_node(d.dst)) + 1);
+            CHECK(d.hops ==
+                  t.minimal_route_hops(t.router_of_node(d.src), t.router_of_node(d.dst)) + 1);
           }
         }
       }

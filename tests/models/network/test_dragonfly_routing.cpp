@@ -23,9 +23,9 @@ using Channel = std::tuple<net::RouterId, net::PortId, std::uint32_t>;
 using Cdg = std::map<Channel, std::set<Channel>>;
 
 struct Walk {
-  std::uint32_t longest = 0;          // routers crossed
-  std::uint32_t most_globals = 0;     // global links crossed
-  std::set<std::uint32_t> classes;    // VC classes used
+  std::uint32_t longest = 0;        // routers crossed
+  std::uint32_t most_globals = 0;   // global links crossed
+  std::set<std::uint32_t> classes;  // VC classes used
 };
 
 // Every head state reachable through route() from node `src` to node `dst` with header `head`
@@ -127,8 +127,9 @@ bool has_cycle(const Cdg& cdg) {
 
 std::vector<net::DragonflyParams> sizes() {
   std::vector<net::DragonflyParams> result;
-  for (const auto arrangement : {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kRelative,
-                                 net::GlobalArrangement::kCirculant}) {
+  for (const auto arrangement :
+       {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kRelative,
+        net::GlobalArrangement::kCirculant}) {
     net::DragonflyParams d;  // p2 a4 h2 g9
     d.arrangement = arrangement;
     result.push_back(d);

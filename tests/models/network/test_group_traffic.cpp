@@ -42,7 +42,8 @@ TEST_CASE("group_shift sends group G to a random node of group G + k") {
     for (int repeat = 0; repeat < 50; ++repeat) {
       for (net::NodeId s = 0; s < c.num_nodes; ++s) {
         const net::NodeId d = pattern.destination(s, r.rng);
-        CHECK(d / 8 == static_cast<net::NodeId>(((static_cast<std::int64_t>(s / 8) + k) % 9 + 9) % 9));
+        CHECK(d / 8 ==
+              static_cast<net::NodeId>(((static_cast<std::int64_t>(s / 8) + k) % 9 + 9) % 9));
         if (s < 8) reached.insert(d);
       }
     }
@@ -88,9 +89,9 @@ TEST_CASE("random_group_permutation is a seeded derangement of the groups") {
   };
   CHECK(groups(5) == groups(5));
   CHECK(groups(5) != groups(6));
-  CHECK_THROWS_WITH_AS(RandomGroupPermutation::create(c, net::traffic::RandomGroupPermutationParams{}),
-                       doctest::Contains("traffic.random_group_permutation.seed"),
-                       pdes::ConfigError);
+  CHECK_THROWS_WITH_AS(
+      RandomGroupPermutation::create(c, net::traffic::RandomGroupPermutationParams{}),
+      doctest::Contains("traffic.random_group_permutation.seed"), pdes::ConfigError);
   CHECK_THROWS_WITH_AS(RandomGroupPermutation(net::TrafficContext::nodes_only(16), 1),
                        doctest::Contains("traffic.pattern"), pdes::ConfigError);
 }
