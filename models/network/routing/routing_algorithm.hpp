@@ -43,12 +43,18 @@ struct RouteLabel {
   std::uint8_t alternatives = 0;  ///< paths open when it was chosen (0: no choice made)
 };
 
+class RouterView;
+
 /// Where the head is: the router, the input port it arrived on and the class of that input VC.
 struct RouteInput {
   RouterId router = 0;
   PortId in_port = 0;
   std::uint32_t in_class = 0;
   bool from_terminal = false;  ///< the head was injected here by a node
+  /// The router's state, read-only, for algorithms that adapt to local queues (UGAL's source
+  /// router compares its output queues, routing/dragonfly_adaptive.hpp); the router always
+  /// gives it, tests that walk routes may not (nullptr).
+  const RouterView* view = nullptr;
 };
 
 class RoutingAlgorithm {
