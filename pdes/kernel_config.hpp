@@ -81,6 +81,11 @@ struct KernelConfig {
   std::uint64_t uncommitted_limit = 0;
   /// Debug mode: after an event, roll the LP back with this probability (seeded by `seed`).
   double forced_rollback_probability = 0.0;
+  /// Test aid: with several ranks, the last rank sleeps this many microseconds after every
+  /// gvt_interval batches in which it executed events (about once per GVT round). The other ranks then run ahead of it in simulated time and
+  /// its events reach them as stragglers, so rollbacks happen whatever the machine's load (the
+  /// determinism tests rely on it). Results are unchanged; 0: off.
+  std::uint32_t test_lag_microseconds = 0;
 
   // --- reporting ---------------------------------------------------------------------------
   /// Wall-clock seconds between two ProgressObserver calls (0: never).

@@ -145,6 +145,13 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .min(0)
       .less_than(1)
       .describe("Debug: after an event, roll the LP back with this probability");
+  schema.add_int("kernel.test_lag", d.test_lag_microseconds)
+      .range(0, 1'000'000)
+      .unit("microseconds")
+      .describe("Test aid: with several ranks the last one sleeps this long after every "
+                "gvt_interval batches, so "
+                "that the others run ahead and receive stragglers (rollbacks whatever the "
+                "machine's load); results unchanged; 0: off");
   schema.add_float("kernel.progress_interval", d.progress_interval_seconds)
       .min(0)
       .finite()
@@ -205,6 +212,7 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.state_save_period = static_cast<std::uint32_t>(config.get_int("kernel.state_save_period"));
   k.uncommitted_limit = static_cast<std::uint64_t>(config.get_int("kernel.uncommitted_limit"));
   k.forced_rollback_probability = config.get_float("kernel.forced_rollback_probability");
+  k.test_lag_microseconds = static_cast<std::uint32_t>(config.get_int("kernel.test_lag"));
   k.progress_interval_seconds = config.get_float("kernel.progress_interval");
   // The partition itself is made once the rank count is known (app/partition_setup.hpp); the
   // pairing of the two keys can be checked now.

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/finish_lps.hpp"
@@ -100,6 +101,7 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   final_execution_ = size_ == 1 && !forced_.active();
   safe_execution_ = !final_execution_ && !forced_.active() && config_.lookahead > SimTime::zero();
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
+  lagging_ = config_.test_lag_microseconds > 0 && size_ > 1 && rank_ == size_ - 1;
   // With an optimism window the window bounds speculation and the throttle only guards against
   // descheduled ranks; without one the throttle is the only bound and stays tight (PHOLD with
   // every event remote: 99.9 % efficient at 4,096, 64-79 % at 16,384).
@@ -256,6 +258,9 @@ TimeWarpEngine::Stop TimeWarpEngine::main_loop() {
       set_fatal(std::current_exception());
     }
     transport_->flush_if_due(executed == 0);
+    if (lagging_ && executed > 0 && ++lag_batches_ % config_.gvt_interval == 0) {
+      std::this_thread::sleep_for(std::chrono::microseconds(config_.test_lag_microseconds));
+    }
     if (size_ > 1) {
       account_wait(executed == 0 ? why_idle() : Wait::none);
       if (executed == 0) sched_yield();  // idle: let oversubscribed ranks run

@@ -137,6 +137,9 @@ class TimeWarpEngine final : public EngineServices {
   /// Whether events earlier than TimeWarpRank::safe_until run as final (a lookahead is known; forced
   /// rollbacks need every event in a history, so they turn it off).
   bool safe_execution_ = false;
+  /// KernelConfig::test_lag_microseconds is on and this is the last of several ranks.
+  bool lagging_ = false;
+  std::uint64_t lag_batches_ = 0;  ///< batches with events, for the lag's period
   ExecutionContext exec_;
   /// Whether prefetch_next_lp runs (PHOLD with 1,024 LPs per rank: 10 % of one rank's samples
   /// went to it, its states being in the caches anyway; performance.md, session 10).

@@ -40,7 +40,10 @@ std::optional<std::int64_t> NetworkModel::default_lookahead_ticks() const {
       parts.selection->router_monitor() != nullptr;
   if (ideal_channels) return std::nullopt;
   const RouterParams& r = p.router;
-  const std::int64_t cycles = std::min(r.link_latency, r.credit_delay);
+  // Terminal links take router.link_latency; a topology may give network links their own.
+  const std::uint32_t shortest_link =
+      std::min(r.link_latency, parts.topology->min_link_latency().value_or(r.link_latency));
+  const std::int64_t cycles = std::min(shortest_link, r.credit_delay);
   if (cycles < 1) return std::nullopt;
   return cycles * r.cycle_ps - RouterLp::allocation_phase_ticks();
 }

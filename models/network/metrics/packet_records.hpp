@@ -10,8 +10,9 @@
 //   PacketDelivered  one per packet, when its tail reaches the destination's sink, with its
 //                    message id and the message's packet count: (src, message) names a
 //                    message, complete when message_packets of its packets have arrived.
-//   AckDelivered     one per ACK (source routing feedback, routing/source_routing.hpp), when it reaches
-//                    the data packet's source, through the network or the ideal side channel.
+//   AckDelivered     one per ACK (the DRB family's feedback, routing/drb/feedback_agent.hpp), when
+//                    it reaches the data packet's source, through the network or the ideal side
+//                    channel.
 //
 // Times are ticks (picoseconds). Latency definitions:
 //   latency          = delivered - created   (source queueing + network)

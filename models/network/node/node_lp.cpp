@@ -9,20 +9,6 @@
 
 namespace net {
 
-namespace {
-// Drops a FIFO's consumed prefix once it dominates: amortised O(1) per element.
-template <class T>
-void compact(std::vector<T>& fifo, std::uint64_t& front) {
-  if (front == fifo.size()) {
-    fifo.clear();
-    front = 0;
-  } else if (front >= 64 && front * 2 >= fifo.size()) {
-    fifo.erase(fifo.begin(), fifo.begin() + static_cast<std::ptrdiff_t>(front));
-    front = 0;
-  }
-}
-}  // namespace
-
 // The workload's view of the node during one event.
 class NodeLp::Source final : public WorkloadContext {
  public:
@@ -74,6 +60,40 @@ class NodeLp::Source final : public WorkloadContext {
   pdes::Context<NetEvent>& ctx_;
 };
 
+// The agent's view of the node during one event.
+class NodeLp::Agent final : public NodeAgentContext {
+ public:
+  Agent(const NodeLp& node, NodeState& state, pdes::Context<NetEvent>& ctx)
+      : node_(node), state_(state), ctx_(ctx) {}
+
+  NodeId self() const override { return node_.node_; }
+  const Topology& topology() const override { return *node_.topology_; }
+  const RouterParams& router() const override { return node_.params_.router; }
+  pdes::Context<NetEvent>& events() override { return ctx_; }
+  bool measured(std::int64_t created) const override { return created >= node_.warmup_ticks(); }
+  void send_to_node(NodeId dst, pdes::SimTime delay, const NetEvent& event) override {
+    ctx_.send(node_.layout_.node_lp(dst), delay, event);
+  }
+  int emptiest_vc() const override { return node_.emptiest_vc(state_); }
+  void send_flit(const Flit& flit, int vc) override {
+    state_.current_vc = static_cast<std::uint16_t>(vc);
+    node_.send_to_router(flit, state_, ctx_);
+  }
+  bool start_packet(const Flit& head) override {
+    const int vc = node_.packet_vc(state_, head.size);
+    if (vc < 0) return false;
+    state_.current_vc = static_cast<std::uint16_t>(vc);
+    state_.current = head;
+    node_.send_current_flit(state_, ctx_);
+    return true;
+  }
+
+ private:
+  const NodeLp& node_;
+  NodeState& state_;
+  pdes::Context<NetEvent>& ctx_;
+};
+
 NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
                std::shared_ptr<const Topology> topology, std::shared_ptr<const Workload> workload,
                std::shared_ptr<const SourceScheduler> scheduler,
@@ -88,13 +108,12 @@ NodeLp::NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
       observes_deliveries_(workload_->observes_deliveries()),
       scheduler_(std::move(scheduler)),
       routing_(std::move(routing)),
-      source_routing_(routing_->source_routing()),
-      acks_(source_routing_ != nullptr ? source_routing_->acks() : AckDelivery::kNone) {}
+      agent_(routing_->node_agent()) {}
 
 void NodeLp::on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   state.credits.assign(params_.router.vcs,
                        static_cast<std::uint16_t>(params_.router.buffer_depth));
-  if (source_routing_ != nullptr) state.routing = source_routing_->initial_state(node_);
+  if (agent_ != nullptr) state.agent = agent_->initial_state(node_);
   for (const ScriptedPacket& sp : params_.scripted) {
     PDES_CHECK(sp.src == node_ && sp.cycle >= 1, "scripted packet for another node or cycle 0");
     NetEvent ev;
@@ -125,16 +144,17 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       break;
     case NetEventKind::kFlit:
       receive(event.flit, state, ctx);
-      // Something to send now: an ACK just owed, a packet to pass on, or a message the workload
-      // released on a delivery.
-      if (state.acks_queued() == 0 && state.transit_queued() == 0 &&
-          !observes_deliveries_) {
-        return;
-      }
+      // Something to send now: the agent's (an ACK just owed, a packet to pass on), or a
+      // message the workload released on a delivery.
+      if (!observes_deliveries_ && !agent_outgoing(state)) return;
       break;
-    case NetEventKind::kAck:
-      receive_ack(event.flit, state, ctx);
+    case NetEventKind::kAck: {
+      PDES_CHECK(agent_ != nullptr,
+                 "an agent's event at node " + std::to_string(node_) + " without an agent");
+      Agent agent(*this, state, ctx);
+      agent_->on_event(event, agent, state.agent);
       return;
+    }
     case NetEventKind::kNote:
       PDES_CHECK(observes_deliveries_,
                  "a message note at node " + std::to_string(node_) +
@@ -152,9 +172,9 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
       break;
     }
     case NetEventKind::kControl:
-      PDES_CHECK(source_routing_ != nullptr,
-                 "control message at node " + std::to_string(node_) + " without a source routing");
-      source_routing_->on_control(node_, event.control, ctx.now().ticks(), state.routing);
+      PDES_CHECK(agent_ != nullptr, "control message at node " + std::to_string(node_) +
+                                        " whose routing has no node agent");
+      agent_->on_control(node_, event.control, ctx.now().ticks(), state.agent);
       return;
     default:
       PDES_CHECK(false, "node received a router event");
@@ -163,7 +183,7 @@ void NodeLp::on_event(const NetEvent& event, NodeState& state,
 }
 
 void NodeLp::on_finish(const NodeState& state, pdes::CommitContext& ctx) const {
-  if (source_routing_ != nullptr) source_routing_->on_finish(node_, state.routing, ctx);
+  if (agent_ != nullptr) agent_->on_finish(node_, state.agent, ctx);
   workload_->on_finish(node_, state.workload, ctx);
 }
 
@@ -235,12 +255,13 @@ void NodeLp::deliver_to_workload(const Flit& tail, NodeState& state,
 }
 
 void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const {
-  if (flit.dst != node_) {
-    receive_transit(flit, state);
-    return;
-  }
-  if (flit.is_ack()) {
-    receive_ack(flit, state, ctx);
+  // Not for the sink: a packet stopping here on its way to another node, or an ACK.
+  if (flit.dst != node_ || flit.is_ack()) {
+    PDES_CHECK(agent_ != nullptr, "node " + std::to_string(node_) + " received a flit for node " +
+                                      std::to_string(flit.dst) +
+                                      " or an ACK, and its routing has no node agent");
+    Agent agent(*this, state, ctx);
+    agent_->on_flit(flit, agent, state.agent);
     return;
   }
   if (!flit.is_tail()) return;
@@ -265,73 +286,11 @@ void NodeLp::receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>
   rec.message = flit.message;
   rec.message_packets = flit.message_packets;
   ctx.emit(rec);
-  if (acks_ != AckDelivery::kNone && source_routing_->acknowledges(node_, flit)) {
-    acknowledge(flit, state, ctx);
+  if (agent_ != nullptr) {
+    Agent agent(*this, state, ctx);
+    agent_->on_delivered(flit, agent, state.agent);
   }
   if (observes_deliveries_) deliver_to_workload(flit, state, ctx);
-}
-
-void NodeLp::receive_transit(const Flit& flit, NodeState& state) const {
-  auto same_packet = [&](const Flit& h) { return h.src == flit.src && h.seq == flit.seq; };
-  if (flit.is_head()) state.transit_partial.push_back(flit);
-  const auto it =
-      std::find_if(state.transit_partial.begin(), state.transit_partial.end(), same_packet);
-  PDES_CHECK(it != state.transit_partial.end(), "a body flit in transit without its head");
-  if (!flit.is_tail()) return;
-  Flit head = *it;
-  state.transit_partial.erase(it);
-  head.blocked_cycles = flit.blocked_cycles;  // the tail brings the head's whole count
-  head.hops = flit.hops;
-  PDES_CHECK(routing_->continue_from(node_, head),
-             "flit for node " + std::to_string(flit.dst) + " delivered to node " +
-                 std::to_string(node_) + ", which is not its intermediate node");
-  state.transit.push_back(head);
-}
-
-void NodeLp::acknowledge(const Flit& tail, NodeState& state,
-                         pdes::Context<NetEvent>& ctx) const {
-  Flit ack;
-  ack.kind = FlitKind::kAck;
-  ack.src = static_cast<std::uint32_t>(node_);
-  ack.dst = tail.src;
-  ack.seq = tail.seq;
-  ack.size = 1;
-  ack.created = ctx.now().ticks();
-  source_routing_->make_ack(tail, ack);
-  if (acks_ == AckDelivery::kNetwork) {
-    state.acks.push_back(ack);
-    return;
-  }
-  // Ideal side channel: the ACK's zero-load latency through the network, no resources used.
-  const std::uint32_t routers =
-      topology_->distance(topology_->router_of_node(node_), topology_->router_of_node(tail.src)) +
-      1;
-  ack.hops = static_cast<std::uint8_t>(std::min<std::uint32_t>(routers, 0xFF));
-  ack.injected = ack.created;
-  NetEvent ev;
-  ev.kind = NetEventKind::kAck;
-  ev.flit = ack;
-  ctx.send(layout_.node_lp(tail.src),
-           pdes::SimTime{params_.router.zero_load_cycles(routers, 1) * params_.router.cycle_ps},
-           ev);
-}
-
-void NodeLp::receive_ack(const Flit& ack, NodeState& state,
-                         pdes::Context<NetEvent>& ctx) const {
-  PDES_CHECK(source_routing_ != nullptr && ack.dst == node_,
-             "unexpected ACK at node " + std::to_string(node_));
-  source_routing_->on_ack(node_, ack, ctx.now().ticks(), state.routing);
-  AckDelivered rec;
-  rec.src = ack.src;
-  rec.dst = ack.dst;
-  rec.seq = ack.seq;
-  rec.size = acks_ == AckDelivery::kNetwork ? 1 : 0;
-  rec.measured = ack.created >= warmup_ticks() ? 1 : 0;
-  rec.path = routing_->label(ack).path;
-  rec.hops = ack.hops;
-  rec.created = ack.created;
-  rec.delivered = ctx.now().ticks();
-  ctx.emit(rec);
 }
 
 std::int64_t NodeLp::warmup_ticks() const {
@@ -362,8 +321,11 @@ void NodeLp::send_to_router(const Flit& flit, NodeState& state,
   --state.credits[state.current_vc];
 }
 
-bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
-  // The emptiest injection VC, so that the ACK does not queue behind a data packet.
+int NodeLp::packet_vc(const NodeState& state, std::uint32_t size) const {
+  return choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
+}
+
+int NodeLp::emptiest_vc(const NodeState& state) const {
   int vc = -1;
   for (std::uint32_t k = 1; k <= params_.router.vcs; ++k) {
     const std::uint32_t v = (state.current_vc + k) % params_.router.vcs;
@@ -371,37 +333,17 @@ bool NodeLp::send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const {
       vc = static_cast<int>(v);
     }
   }
-  if (vc < 0) return false;  // a credit event resumes injection
-  state.current_vc = static_cast<std::uint16_t>(vc);
-  Flit ack = state.acks[state.ack_front];
-  ack.injected = ctx.now().ticks();
-  send_to_router(ack, state, ctx);
-  ++state.ack_front;
-  compact(state.acks, state.ack_front);
-  return true;
+  return vc;
 }
 
 bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const {
-  const bool forward = state.transit_queued() > 0;
-  // The message whose next packet goes, if no transit packet goes first.
-  const std::size_t pick =
-      forward ? 0
-              : scheduler_->pick(state.queue.view(), params_.packet_size);
-  const std::size_t at = pick;
-  PDES_CHECK(forward || at < state.queue.size(), "the source scheduler picked no queued message");
-  const std::uint32_t size = forward ? state.transit[state.transit_front].size
-                                     : state.queue[at].next_packet_flits(params_.packet_size);
-  // A head needs a VC with one credit (wormhole) or room for the packet (VCT, SAF).
-  const int vc = choose_vc(state, params_.router.switching == SwitchingMode::kWormhole ? 1 : size);
+  // The message whose next packet goes.
+  const std::size_t at = scheduler_->pick(state.queue.view(), params_.packet_size);
+  PDES_CHECK(at < state.queue.size(), "the source scheduler picked no queued message");
+  const std::uint32_t size = state.queue[at].next_packet_flits(params_.packet_size);
+  const int vc = packet_vc(state, size);
   if (vc < 0) return false;  // a credit event resumes injection
   state.current_vc = static_cast<std::uint16_t>(vc);
-  if (forward) {
-    // A packet that stopped here on its way (a routing that ejects at intermediate nodes) goes on
-    // with its header, times and contention count.
-    state.current = state.transit[state.transit_front++];
-    compact(state.transit, state.transit_front);
-    return true;
-  }
   SourceMessage message = state.queue[at];
   Flit head;
   head.src = static_cast<std::uint32_t>(node_);
@@ -412,8 +354,8 @@ bool NodeLp::start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const 
   head.size = static_cast<std::uint16_t>(size);
   head.created = message.created;
   head.injected = ctx.now().ticks();
-  if (source_routing_ != nullptr) {
-    source_routing_->prepare(node_, head, state.routing, ctx.rng());
+  if (agent_ != nullptr) {
+    agent_->prepare(node_, head, state.agent, ctx.rng());
   } else {
     routing_->prepare(head, ctx.rng());
   }
@@ -432,27 +374,34 @@ bool NodeLp::send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) co
   } else if (state.credits[state.current_vc] == 0) {
     return false;
   }
+  send_current_flit(state, ctx);
+  return true;
+}
+
+void NodeLp::send_current_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   // Only the head is routed; body flits follow the path it reserves (and carry its header,
   // so that the tail brings the path choice to the sink).
   Flit flit = state.current;
   flit.index = state.flits_sent;
   send_to_router(flit, state, ctx);
   if (++state.flits_sent == state.current.size) state.flits_sent = 0;
-  return true;
 }
 
 void NodeLp::try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const {
   const std::int64_t now = ctx.now().ticks();
   const auto has_work = [&] {
-    return state.flits_sent > 0 || state.acks_queued() > 0 || state.transit_queued() > 0 ||
-           state.queued() > 0;
+    return state.flits_sent > 0 || state.queued() > 0 || agent_outgoing(state);
   };
   if (!has_work()) return;
   if (state.inject_free_at <= now) {
-    // Owed ACKs go first, at a packet boundary (they never split a data packet).
-    const bool sent = state.flits_sent == 0 && state.acks_queued() > 0
-                          ? send_ack(state, ctx)
-                          : send_packet_flit(state, ctx);
+    // The agent's packets go first, at a packet boundary (they never split another packet).
+    bool sent = false;
+    if (state.flits_sent == 0 && agent_outgoing(state)) {
+      Agent agent(*this, state, ctx);
+      sent = agent_->inject(agent, state.agent);
+    } else {
+      sent = send_packet_flit(state, ctx);
+    }
     if (!sent) return;
     state.inject_free_at = now + params_.router.cycle_ps;
     if (!has_work()) return;

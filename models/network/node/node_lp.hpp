@@ -15,29 +15,28 @@
 // tail, emits a PacketDelivered record. If the workload observes deliveries, the sink counts
 // the packets of each message and calls Workload::on_delivered when the last one arrives.
 //
-// ACKs (source routings' feedback, routing/source_routing.hpp): when the routing's SourceRouting asks for
-// them, the sink answers each data packet's tail with an ACK {path, blocked cycles} to its source:
-// either a one-flit ACK packet, queued ahead of the source queue (the NI sends it at the next
-// packet boundary; routers give it the highest priority), or, with the ideal side channel, a
-// kAck event that reaches the source after the ACK's zero-load latency. An ACK arriving at its
-// source goes to SourceRouting::on_ack and emits an AckDelivered record.
-//
-// Transit (a routing that ejects at intermediate nodes): a packet ejected at its intermediate node is
-// received whole, then re-injected with its next phase, after owed ACKs and before the source
-// queue; it keeps its creation and injection times, so its latency covers the stop.
+// Agent: a routing that needs more at the nodes than a header written at injection brings a
+// NodeAgent (node_agent.hpp; RoutingAlgorithm::node_agent()), whose state is NodeState::agent.
+// The node hands it the flits its sink does not take (packets for another node that stop here on
+// their way, ACKs), each delivered data packet, the events and control messages addressed to
+// it, and the first turn at each packet boundary: the agent's packets (DRB's owed ACKs and
+// packets in transit, routing/drb/feedback_agent.hpp) go before the source queue. Without an
+// agent each of these costs one null test.
 //
 // Self-addressed packets (a pattern may return the source, e.g. uniform with probability 1/N)
 // are sent into the network like any other and come back out of the same router: one router
 // hop, as in BookSim2. No special case.
 //
-// Events: kGenerate (self: a workload wake-up or a scripted packet), kInject (self, only while the NI has a flit to send and a credit),
-// kCredit (from the router), kFlit (ejection, from the router), kAck (ideal ACK, from a node). An idle node, with load 0,
-// receives no events.
+// Events: kGenerate (self: a workload wake-up or a scripted packet), kInject (self, only while the
+// NI has a flit to send and a credit), kCredit (from the router), kFlit (ejection, from the
+// router), kAck (from another node's agent), kControl (for the agent), kNote and kDirect (for the
+// workload). An idle node, with load 0, receives no events.
 #pragma once
 
 #include <memory>
 
 #include "models/network/build/lp_layout.hpp"
+#include "models/network/node/node_agent.hpp"
 #include "models/network/node/node_params.hpp"
 #include "models/network/node/node_state.hpp"
 #include "models/network/node/node_state_serialization.hpp"
@@ -52,8 +51,8 @@ namespace net {
 
 class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
  public:
-  /// `routing` writes each packet's routing header (RoutingAlgorithm::prepare) when its head
-  /// is injected.
+  /// `routing` writes each packet's routing header (RoutingAlgorithm::prepare, or its node
+  /// agent's prepare) when its head is injected.
   NodeLp(NodeId node, const NodeParams& params, LpLayout layout,
          std::shared_ptr<const Topology> topology, std::shared_ptr<const Workload> workload,
          std::shared_ptr<const SourceScheduler> scheduler,
@@ -63,11 +62,12 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   void on_init(NodeState& state, pdes::Context<NetEvent>& ctx) const override;
   void on_event(const NetEvent& event, NodeState& state,
                 pdes::Context<NetEvent>& ctx) const override;
-  /// Lets the source routing and the workload emit their own records.
+  /// Lets the routing's node agent and the workload emit their own records.
   void on_finish(const NodeState& state, pdes::CommitContext& ctx) const override;
 
  private:
   class Source;  // the WorkloadContext of one event (node_lp.cpp)
+  class Agent;   // the NodeAgentContext of one event (node_lp.cpp)
 
   void generate(const NetEvent& event, NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Queues a message released now; returns its id (WorkloadContext::send).
@@ -77,26 +77,27 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   void deliver_to_workload(const Flit& tail, NodeState& state,
                            pdes::Context<NetEvent>& ctx) const;
   void receive(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Answers the tail of a data packet with an ACK to its source (acks_ != kNone).
-  void acknowledge(const Flit& tail, NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  void receive_ack(const Flit& ack, NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Starts the next packet at a packet boundary: an owed ACK first, else the source queue's
-  /// front. Returns false if no VC has the credits the packet needs.
   /// Picks a VC with `need` credits, round robin after the last one used; -1 if none.
   int choose_vc(const NodeState& state, std::uint32_t need) const;
   /// Puts `flit` on the injection link, on VC state.current_vc, and takes its credit.
   void send_to_router(const Flit& flit, NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// Sends the front ACK if a VC has a credit for it; false otherwise.
-  bool send_ack(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// At a packet boundary: takes the next packet (a transit packet first, else the source
-  /// queue's front, whose header the routing writes now) into state.current, on a VC with the
-  /// credits it needs; false if there is none.
+  /// A VC with the credits a head of a `size`-flit packet needs: one (wormhole) or the whole
+  /// packet (VCT, SAF); -1 if none.
+  int packet_vc(const NodeState& state, std::uint32_t size) const;
+  /// The VC with the most credits (at least one), round robin after the last one used; -1 if
+  /// none (NodeAgentContext::emptiest_vc).
+  int emptiest_vc(const NodeState& state) const;
+  /// At a packet boundary: takes the source queue's front packet, whose header the routing
+  /// writes now, into state.current, on a VC with the credits it needs; false if there is none.
   bool start_packet(NodeState& state, pdes::Context<NetEvent>& ctx) const;
+  /// Sends the next flit of state.current (flit flits_sent) on state.current_vc.
+  void send_current_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
   /// Sends the next flit of the current packet (starting one if needed) if credits allow.
   bool send_packet_flit(NodeState& state, pdes::Context<NetEvent>& ctx) const;
-  /// A flit of a packet that stops here on its way (RoutingAlgorithm::continue_from): the
-  /// complete packet joins the transit queue with its next phase.
-  void receive_transit(const Flit& flit, NodeState& state) const;
+  /// Whether the agent has packets to send before the source queue.
+  bool agent_outgoing(const NodeState& state) const {
+    return agent_ != nullptr && agent_->has_outgoing(state.agent);
+  }
   /// Start of the measurement (traffic.warmup_cycles), in ticks.
   std::int64_t warmup_ticks() const;
   void try_inject(NodeState& state, pdes::Context<NetEvent>& ctx) const;
@@ -112,8 +113,7 @@ class NodeLp final : public pdes::LogicalProcess<NodeState, NetEvent> {
   const bool observes_deliveries_;
   const std::shared_ptr<const SourceScheduler> scheduler_;
   const std::shared_ptr<const RoutingAlgorithm> routing_;
-  const SourceRouting* const source_routing_;  ///< routing_->source_routing(), may be null
-  const AckDelivery acks_;
+  const NodeAgent* const agent_;  ///< routing_->node_agent(), may be null
 };
 
 }  // namespace net

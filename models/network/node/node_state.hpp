@@ -2,8 +2,8 @@
 //
 // NodeState: the mutable, rollback-safe state of one NodeLp (CONTRIBUTING.md §3): the workload's
 // state and the source queue of messages, the network interface's credits and progress through the
-// current packet, the ACKs it owes, the source routing's state, the packets passing through
-// and the messages arriving in pieces. A regular value type (vectors of values, operator==).
+// current packet, the state of the routing's node agent (node_agent.hpp) and the messages
+// arriving in pieces. A regular value type (vectors of values, operator==).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,7 @@
 
 #include "models/network/event/message_note.hpp"
 #include "models/network/event/net_event.hpp"
-#include "models/network/routing/source_routing.hpp"
+#include "models/network/routing/algorithm_state.hpp"
 #include "models/network/workload/source_message.hpp"
 #include "pdes/journaled_deque.hpp"
 
@@ -39,18 +39,8 @@ struct NodeState {
   pdes::JournaledDeque<SourceMessage> queue;
   std::uint32_t next_seq = 0;
   std::uint32_t next_message = 0;
-  AlgorithmState routing;  ///< the source routing's state (routing/source_routing.hpp)
-
-  // ACKs waiting to be sent (acks[ack_front ..]); they go before the next data packet.
-  std::vector<Flit> acks;
-  std::uint64_t ack_front = 0;
-
-  // Packets passing through (routings that eject at intermediate nodes): the heads of those being
-  // received, then the complete ones waiting to be re-injected (transit[transit_front ..]),
-  // which go before the source queue.
-  std::vector<Flit> transit_partial;
-  std::vector<Flit> transit;
-  std::uint64_t transit_front = 0;
+  /// The routing's node agent's state (node_agent.hpp); empty for a routing without an agent.
+  AlgorithmState agent;
 
   // Sink: messages of several packets of which some have arrived, and the notes of messages
   // not yet whole (only when the workload observes deliveries).
@@ -69,8 +59,6 @@ struct NodeState {
   // PacketDelivered), which NetworkResults totals; the state keeps only what behaviour needs.
 
   std::uint64_t queued() const { return queue.size(); }
-  std::uint64_t acks_queued() const { return acks.size() - ack_front; }
-  std::uint64_t transit_queued() const { return transit.size() - transit_front; }
   bool operator==(const NodeState&) const = default;
 };
 

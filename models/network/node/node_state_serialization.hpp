@@ -13,7 +13,7 @@
 namespace net {
 
 // A new member of NodeState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(NodeState) == 392, "NodeState changed: update node_state_serialization.hpp");
+static_assert(sizeof(NodeState) == 304, "NodeState changed: update node_state_serialization.hpp");
 
 template <class Archive>
 void serialize(Archive& ar, NodeState& s, unsigned /*version*/) {
@@ -22,12 +22,7 @@ void serialize(Archive& ar, NodeState& s, unsigned /*version*/) {
   pdes::checkpoint_value(ar, s.queue);
   pdes::checkpoint_value(ar, s.next_seq);
   pdes::checkpoint_value(ar, s.next_message);
-  pdes::checkpoint_value(ar, s.routing);
-  pdes::checkpoint_value(ar, s.acks);
-  pdes::checkpoint_value(ar, s.ack_front);
-  pdes::checkpoint_value(ar, s.transit_partial);
-  pdes::checkpoint_value(ar, s.transit);
-  pdes::checkpoint_value(ar, s.transit_front);
+  pdes::checkpoint_value(ar, s.agent);
   pdes::checkpoint_value(ar, s.arriving);
   pdes::checkpoint_value(ar, s.notes);
   pdes::checkpoint_value(ar, s.credits);

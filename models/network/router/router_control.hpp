@@ -15,8 +15,8 @@
 //       to the node's router; then its ejection link), holding every link on the way for
 //       `cycles` cycles as send_over_link does. It uses link bandwidth but no VC buffer: a
 //       control plane with priority over data on the links (as management traffic on its own
-//       virtual lane), which never blocks and so cannot deadlock. The node's SourceRouting gets
-//       it (on_control), with msg.hops = links crossed. A router-originated notification to
+//       virtual lane), which never blocks and so cannot deadlock. The node's agent gets it
+//       (NodeAgent::on_control, node/node_agent.hpp), with msg.hops = links crossed. A router-originated notification to
 //       the sources of contending flows (PR-DRB's predictive ACK, seed 004 §3.4.1) travels so.
 //   send_ideal(target, msg, delay): through the ideal side channel, to any router or node LP,
 //       after `delay` ticks (>= 1), using no network resources.

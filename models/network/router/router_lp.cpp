@@ -32,11 +32,7 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
                          nullptr),
       monitors_{routing_->router_monitor(), selection_->router_monitor()},
       classes_(routing_->vc_classes()),
-      // The flit of a merged event is filed 0 or 1 cycle early: any earlier and it could pass
-      // a flit sent on the same VC one pass before, alone (router_lp.hpp).
-      merge_credits_(params.merge_flit_credit && !any_monitor() &&
-                     params.st_delay + params.link_latency >= params.credit_delay &&
-                     params.st_delay + params.link_latency <= params.credit_delay + 1) {
+      merge_credits_(params.merge_flit_credit && !any_monitor()) {
   PDES_CHECK(allocator_ != nullptr, "router " + std::to_string(router_) + " without an allocator");
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
@@ -47,13 +43,21 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
   for (PortId p = 0; p < ports_; ++p) {
     PortLink& link = links_[p];
     if (auto nb = topology_->neighbour(router_, p)) {
-      link = {layout.router_lp(nb->router), nb->port, false, true};
+      const std::uint32_t latency = topology_->link_latency(router_, p).value_or(params.link_latency);
+      PDES_CHECK(latency >= 1 && latency <= 0xFFFF,
+                 "link latency out of range on router " + std::to_string(router_));
+      link = {layout.router_lp(nb->router), nb->port, false, true,
+              static_cast<std::uint16_t>(latency)};
     } else if (auto node = topology_->node_at(router_, p)) {
-      link = {layout.node_lp(*node), 0, true, true};
+      link = {layout.node_lp(*node), 0, true, true, static_cast<std::uint16_t>(params.link_latency)};
     }
     // A port's link leads both ways to one LP: the flit leaving on port p and the credit of
-    // the flit that came in on p go to the same router.
-    if (merge_credits_ && p < 64 && link.connected && !link.terminal) {
+    // the flit that came in on p go to the same router. The flit of a merged event is filed 0
+    // or 1 cycle early: any earlier and it could pass a flit sent on the same VC one pass
+    // before, alone (router_lp.hpp); so only links of a fitting latency merge.
+    const std::uint32_t flight = params.st_delay + link.latency;
+    if (merge_credits_ && p < 64 && link.connected && !link.terminal &&
+        flight >= params.credit_delay && flight <= params.credit_delay + 1) {
       mergeable_ports_ |= std::uint64_t{1} << p;
     }
   }
@@ -85,8 +89,9 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
     std::int64_t arrival = now;
     if (kind == NetEventKind::kFlitCredit) {
       take_credit(event.credit_port, event.credit_vc, state, ctx);
-      const std::int64_t early =
-          params_.st_delay + params_.link_latency - params_.credit_delay;  // cycles, 0 or 1
+      // Links are symmetric in latency: the flit came over this router's port event.port.
+      const std::int64_t early = static_cast<std::int64_t>(params_.st_delay) +
+                                 links_[event.port].latency - params_.credit_delay;  // 0 or 1
       arrival += early * params_.cycle_ps;
     }
     on_flit(event, arrival, state, ctx);

@@ -45,7 +45,9 @@
 // every record stay the same; the event digests differ (fewer events, some at other times).
 //
 // Timing: see router_params.hpp. A flit granted at time t arrives downstream at
-// t + (st_delay + link_latency) cycles.
+// t + (st_delay + link_latency) cycles, where a topology may give each network link its own
+// latency (Topology::link_latency, a dragonfly's local and global links); merging then applies
+// per port, to the links whose latency fits.
 //
 // Routing: a RoutingAlgorithm (routing/routing_algorithm.hpp) lists candidates for each head in
 // every pass until it gets an output VC; the router keeps the lowest priority level with a free
@@ -116,6 +118,8 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
     PortId remote_port = 0;
     bool terminal = false;
     bool connected = false;
+    /// Cycles on the link: router.link_latency, or the topology's own (Topology::link_latency).
+    std::uint16_t latency = 0;
   };
   static constexpr std::size_t kInlineRequests = 64;
   using Request = AllocationRequest;

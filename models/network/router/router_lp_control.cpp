@@ -21,7 +21,7 @@ std::int64_t RouterLp::send_control_over(PortId port, const ControlMessage& mess
   const std::int64_t start = std::max(next_pass, state.ports[port].output_free_at);
   state.ports[port].output_free_at = start + occupy_cycles * cycle;
   const std::int64_t arrival =
-      start + static_cast<std::int64_t>(occupy_cycles + params_.link_latency) * cycle - kPhase;
+      start + static_cast<std::int64_t>(occupy_cycles + links_[port].latency) * cycle - kPhase;
   NetEvent ev;
   ev.kind = NetEventKind::kControl;
   ev.port = static_cast<std::uint8_t>(links_[port].remote_port);

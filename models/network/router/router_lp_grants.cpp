@@ -103,7 +103,7 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   ev.credit_vc =
       merged ? static_cast<std::uint16_t>(credited.ivc - credited.in_port * vcs_) : 0;
   ctx.send(out_link.lp,
-           cycles(merged ? params_.credit_delay : params_.st_delay + params_.link_latency) -
+           cycles(merged ? params_.credit_delay : params_.st_delay + out_link.latency) -
                phase(),
            ev);
   if (credit_rides) return;

@@ -32,8 +32,10 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
   const PortId in_port = r.in_port;
   RouteCandidates candidates;
-  routing_->route({router_, in_port, vc_class(ivc - in_port * vcs_), links_[in_port].terminal},
-                  head, candidates);
+  const RouterView here = view(state, ctx.now().ticks());
+  routing_->route(
+      {router_, in_port, vc_class(ivc - in_port * vcs_), links_[in_port].terminal, &here}, head,
+      candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
   // The admissible outputs: the candidates of the lowest level with a free VC, each with the
   // first free VC of its class.
@@ -67,9 +69,8 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   }
   std::size_t chosen = 0;
   if (admissible > 1) {
-    const RouterView router = view(state, ctx.now().ticks());
     AlgorithmState none;  // a selection that keeps no state gets an empty one
-    chosen = selection_->select({router, in_port, links_[in_port].terminal, head},
+    chosen = selection_->select({here, in_port, links_[in_port].terminal, head},
                                 std::span<const SelectionOption>(options.data(), admissible),
                                 state.agents.selection(none), ctx.rng());
     PDES_CHECK(chosen < admissible, "selection function chose no admissible output");

@@ -7,8 +7,8 @@
 //   - NodeLp calls prepare() once per data packet, when its head is injected: the algorithm may
 //     write the routing header (Flit::route, its own layout: intermediate nodes, path choice),
 //     drawing from the node's random stream (rollback-safe: the kernel rewinds it). ACK packets
-//     are not prepared: they take the single-phase route. Algorithms with per-source state
-//     implement SourceRouting instead (source_routing.hpp).
+//     are not prepared: they take the single-phase route. An algorithm with a node agent
+//     (node_agent() below) writes the header in the agent's prepare() instead.
 //   - RouterLp calls route() for the head flit at the front of an input VC in every allocation
 //     pass until the head wins an output VC; route() lists the candidates (route_candidates.hpp)
 //     and may advance the header's phase when the head has reached its current intermediate
@@ -28,11 +28,12 @@
 #include "models/network/metrics/results_extension.hpp"
 #include "models/network/routing/route_candidates.hpp"
 #include "models/network/router/router_monitor.hpp"
-#include "models/network/routing/source_routing.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/rng.hpp"
 
 namespace net {
+
+class NodeAgent;  // node/node_agent.hpp
 
 /// What the sink records of a packet's route (PacketDelivered, AckDelivered): the source's
 /// choice among alternative paths, and how many alternatives it had. Zero for algorithms that
@@ -42,12 +43,18 @@ struct RouteLabel {
   std::uint8_t alternatives = 0;  ///< paths open when it was chosen (0: no choice made)
 };
 
+class RouterView;
+
 /// Where the head is: the router, the input port it arrived on and the class of that input VC.
 struct RouteInput {
   RouterId router = 0;
   PortId in_port = 0;
   std::uint32_t in_class = 0;
   bool from_terminal = false;  ///< the head was injected here by a node
+  /// The router's state, read-only, for algorithms that adapt to local queues (UGAL's source
+  /// router compares its output queues, routing/dragonfly_adaptive.hpp); the router always
+  /// gives it, tests that walk routes may not (nullptr).
+  const RouterView* view = nullptr;
 };
 
 class RoutingAlgorithm {
@@ -65,7 +72,7 @@ class RoutingAlgorithm {
   /// What the sink records of the route of `flit` (a data tail or an ACK).
   virtual RouteLabel label(const Flit& /*flit*/) const { return {}; }
   /// A packet whose route stops at node `here` on its way (ejected at an intermediate node and
-  /// re-injected by it): advances `head`'s header to the next leg and returns true; false if
+  /// re-injected by the algorithm's node agent): advances `head`'s header to the next leg and returns true; false if
   /// the packet has no business stopping at `here` (a model error). Default: no stops.
   virtual bool continue_from(NodeId /*here*/, Flit& /*head*/) const { return false; }
   /// Whether a head may take an output VC of class `vc_class` only when the VC's downstream
@@ -77,9 +84,10 @@ class RoutingAlgorithm {
   /// The hooks through which the algorithm watches each router (router/router_monitor.hpp),
   /// or nullptr if it does not.
   virtual const RouterMonitor* router_monitor() const { return nullptr; }
-  /// The stateful source side of the algorithm (source_routing.hpp), or nullptr if it has none.
-  /// When present, NodeLp calls it instead of prepare() for data packets.
-  virtual const SourceRouting* source_routing() const { return nullptr; }
+  /// The algorithm's node-side agent (node/node_agent.hpp: per-source state, ACKs, packets
+  /// stopping at intermediate nodes, control messages for nodes), or nullptr if it needs none.
+  /// When present, NodeLp calls its prepare() instead of prepare() for data packets.
+  virtual const NodeAgent* node_agent() const { return nullptr; }
   /// The algorithm's own results (metrics/results_extension.hpp), or nullptr if it has none.
   virtual std::unique_ptr<ResultsExtension> make_results() const { return nullptr; }
 };

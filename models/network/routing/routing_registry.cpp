@@ -4,6 +4,9 @@
 #include <memory>
 
 #include "models/network/routing/dimension_order.hpp"
+#include "models/network/routing/dragonfly_adaptive_entry.hpp"
+#include "models/network/routing/dragonfly_minimal.hpp"
+#include "models/network/routing/dragonfly_valiant.hpp"
 #include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
 #include "models/network/routing/prdrb/prdrb_entry.hpp"
@@ -54,6 +57,11 @@ void register_routings(RoutingRegistry& registry) {
                make<FatTreeNcaRouting>(UpPortPolicy::kAdaptive));
   registry.add("nca_cyclic", "fat tree: per-source round robin over the NCAs, then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kCyclic));
+  registry.add("dragonfly_minimal", "dragonfly: local-global-local, VC class per hop (Kim et al.)",
+               make<DragonflyMinimalRouting>());
+  registry.add("dragonfly_valiant", "dragonfly: minimal to a random group, then minimal",
+               make<DragonflyValiantRouting>());
+  register_dragonfly_adaptive(registry);
   register_fat_tree_nca(registry);
   register_opt_y(registry);
   drb::register_routing(registry);

@@ -101,6 +101,26 @@ class Topology {
     return std::nullopt;
   }
 
+  /// Cycles of the link on network port `port` of `router` when the topology sets link
+  /// latencies itself (a dragonfly's local and global links differ in length); nullopt: the
+  /// link takes router.link_latency, like terminal links always do. Links are symmetric in
+  /// latency too: both ends of a link answer the same.
+  virtual std::optional<std::uint32_t> link_latency(RouterId /*router*/, PortId /*port*/) const {
+    return std::nullopt;
+  }
+  /// The least link_latency() over all network ports, nullopt if the topology sets none (the
+  /// kernel's lookahead must not exceed the shortest link).
+  virtual std::optional<std::uint32_t> min_link_latency() const { return std::nullopt; }
+
+  /// Group structure of hierarchical topologies (a dragonfly's groups): how many groups, and
+  /// how many consecutive router ids (and so node ids) each holds; nullopt for flat topologies.
+  /// Group traffic patterns (group_shift) need it.
+  struct Groups {
+    std::uint64_t count = 0;
+    std::uint64_t routers_per_group = 0;
+  };
+  virtual std::optional<Groups> groups() const { return std::nullopt; }
+
   RouterId router_of_node(NodeId node) const { return attachment(node).router; }
   PortId terminal_port_of_node(NodeId node) const { return attachment(node).port; }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/topology/topology_registry.hpp"
 
+#include "models/network/topology/dragonfly.hpp"
 #include "models/network/topology/fat_tree.hpp"
 #include "models/network/topology/hypercube.hpp"
 #include "models/network/topology/mesh.hpp"
@@ -17,6 +18,8 @@ void register_topologies(TopologyRegistry& registry) {
                network_size_keys_config());
   registry.add("fat_tree", "k-ary n-tree, Petrini & Vanneschi (network.k, network.n)",
                &FatTree::create, network_size_keys_config());
+  registry.add("dragonfly", "groups of fully connected routers joined by global links ([dragonfly])",
+               &Dragonfly::create, Dragonfly::config());
 }
 
 std::vector<std::string> topology_names() {

@@ -42,4 +42,12 @@ void require_radices(const TrafficContext& context, std::string_view pattern) {
              "TrafficContext radices and concentration do not match the node count");
 }
 
+void require_groups(const TrafficContext& context, std::string_view pattern) {
+  if (context.groups < 2) {
+    fail(pattern, "a topology with groups (network.topology = \"dragonfly\")", context.num_nodes);
+  }
+  PDES_CHECK(context.groups * context.nodes_per_group == context.num_nodes,
+             "TrafficContext groups do not match the node count");
+}
+
 }  // namespace net

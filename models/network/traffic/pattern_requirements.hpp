@@ -19,6 +19,9 @@ std::uint32_t require_power_of_two(std::uint64_t num_nodes, std::string_view pat
 /// Returns b = log2(N); requires N = 2^b with b even (a square 2^(b/2) x 2^(b/2) matrix).
 std::uint32_t require_even_power_of_two(std::uint64_t num_nodes, std::string_view pattern);
 
+/// Requires a topology with at least 2 groups (a dragonfly; TrafficContext::groups).
+void require_groups(const TrafficContext& context, std::string_view pattern);
+
 /// Requires a Cartesian topology (non-empty radices) consistent with the node count.
 void require_radices(const TrafficContext& context, std::string_view pattern);
 

@@ -6,7 +6,12 @@
 namespace net {
 
 TrafficContext TrafficContext::of(const Topology& topology) {
-  return {topology.num_nodes(), topology.radices(), topology.concentration()};
+  TrafficContext context{topology.num_nodes(), topology.radices(), topology.concentration()};
+  if (const auto groups = topology.groups()) {
+    context.groups = groups->count;
+    context.nodes_per_group = topology.num_nodes() / groups->count;
+  }
+  return context;
 }
 
 }  // namespace net

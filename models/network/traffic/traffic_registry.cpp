@@ -4,9 +4,11 @@
 #include "models/network/traffic/bit_complement.hpp"
 #include "models/network/traffic/bit_reversal.hpp"
 #include "models/network/traffic/butterfly.hpp"
+#include "models/network/traffic/group_shift.hpp"
 #include "models/network/traffic/hot_spot.hpp"
 #include "models/network/traffic/neighbour.hpp"
 #include "models/network/traffic/perfect_shuffle.hpp"
+#include "models/network/traffic/random_group_permutation.hpp"
 #include "models/network/traffic/random_permutation.hpp"
 #include "models/network/traffic/tornado.hpp"
 #include "models/network/traffic/transpose.hpp"
@@ -32,6 +34,11 @@ void register_traffic_patterns(TrafficRegistry& r) {
         &RandomPermutation::create, RandomPermutation::config());
   r.add("hot_spot", "fraction to hot nodes, rest uniform (traffic.hot_spot.nodes, .fraction)",
         &HotSpot::create, HotSpot::config());
+  r.add("group_shift", "dragonfly: group G sends to group G + k (traffic.group_shift.k)",
+        &GroupShift::create, GroupShift::config());
+  r.add("random_group_permutation",
+        "dragonfly: group G sends to group pi(G), pi random (traffic.random_group_permutation.seed)",
+        &RandomGroupPermutation::create, RandomGroupPermutation::config());
 }
 
 std::vector<std::string> traffic_pattern_names() {

@@ -43,7 +43,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "models/network/routing/ack_delivery.hpp"
+#include "models/network/routing/drb/ack_delivery.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net::drb {

@@ -10,7 +10,8 @@ DrbRouting::DrbRouting(const Topology& topology, const DrbParams& params, ZeroLo
     : topology_(topology),
       source_(topology, params, zero_load),
       transport_(make_msp_transport(topology, params, tie)),
-      canonical_only_(source_.canonical_only()) {}
+      canonical_only_(source_.canonical_only()),
+      agent_(*this, *this, acks()) {}
 
 std::uint32_t DrbRouting::vc_classes() const {
   if (canonical_only_) return transport_->base().vc_classes();

@@ -10,7 +10,8 @@
 //     the topology's MspTransport (msp_transport.hpp): on meshes, tori and hypercubes each step
 //     by dimension order, one VC class set per phase (PhasedDimensionOrder); on fat trees up to
 //     a nearest common ancestor X and down, one set (FatTreeTransport);
-//   - at the destination: the ACK, sent by NodeLp as acks() says.
+//   - at the nodes: the family's node agent (FeedbackAgent, feedback_agent.hpp) keeps the
+//     metapaths, sends the ACKs as acks() says and passes packets on at intermediate nodes.
 //
 // With drb.eject_at_intermediates, a head that reaches the router of its current intermediate
 // node is sent out to that node (never right after injection there); the node re-injects the
@@ -38,10 +39,11 @@
 #include "models/network/routing/drb/drb_header.hpp"
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/drb_source.hpp"
+#include "models/network/routing/drb/feedback_agent.hpp"
 #include "models/network/routing/drb/msp_transport.hpp"
 #include "models/network/routing/drb/zero_load_latency.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
-#include "models/network/routing/source_routing.hpp"
+#include "models/network/routing/drb/source_routing.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net::drb {
@@ -56,11 +58,14 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   /// `tie`: network.torus_tie, for the canonical (DOR) routes, every MSP phase and the ACKs.
   DrbRouting(const Topology& topology, const DrbParams& params, ZeroLoadLatency zero_load,
              TorusTie tie = TorusTie::kPlus);
+  // The agent refers to this object: it stays where it was built.
+  DrbRouting(const DrbRouting&) = delete;
+  DrbRouting& operator=(const DrbRouting&) = delete;
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override;
   void route(const RouteInput& at, Flit& head, RouteCandidates& out) const override;
-  const SourceRouting* source_routing() const override { return this; }
+  const NodeAgent* node_agent() const override { return &agent_; }
 
   AlgorithmState initial_state(NodeId self) const override;
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
@@ -93,6 +98,7 @@ class DrbRouting final : public RoutingAlgorithm, public SourceRouting {
   DrbSource source_;
   std::unique_ptr<const MspTransport> transport_;
   bool canonical_only_;
+  FeedbackAgent agent_;  ///< over *this; last, so that acks() can be asked when it is built
 };
 
 }  // namespace net::drb

@@ -23,7 +23,8 @@ PrDrbRouting::PrDrbRouting(const Topology& topology, const PrDrbParams& params,
     : params_(validated(params, topology, longest_round_trip)),
       drb_(topology, params_.drb, zero_load, tie),
       source_(topology, drb_, params_, cycle_ticks),
-      detector_(topology, params_) {}
+      detector_(topology, params_),
+      agent_(*this, *this, drb_.acks()) {}
 
 std::unique_ptr<ResultsExtension> PrDrbRouting::make_results() const {
   return std::make_unique<PrDrbResults>();

@@ -21,11 +21,12 @@
 #include "models/network/routing/prdrb/prdrb_params.hpp"
 #include "models/network/routing/prdrb/prdrb_source.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
-#include "models/network/routing/source_routing.hpp"
+#include "models/network/routing/drb/feedback_agent.hpp"
+#include "models/network/routing/drb/source_routing.hpp"
 
 namespace net::prdrb {
 
-class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
+class PrDrbRouting final : public RoutingAlgorithm, public drb::SourceRouting {
  public:
   static constexpr std::string_view kName = "prdrb";
 
@@ -34,6 +35,9 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   PrDrbRouting(const Topology& topology, const PrDrbParams& params,
                drb::ZeroLoadLatency zero_load, std::int64_t cycle_ticks,
                double longest_round_trip, TorusTie tie = TorusTie::kPlus);
+  // The agent refers to this object: it stays where it was built.
+  PrDrbRouting(const PrDrbRouting&) = delete;
+  PrDrbRouting& operator=(const PrDrbRouting&) = delete;
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override { return drb_.vc_classes(); }
@@ -49,13 +53,14 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   const RouterMonitor* router_monitor() const override {
     return params_.predictive && !drb_.canonical_only() ? &detector_ : nullptr;
   }
-  const SourceRouting* source_routing() const override { return this; }
+  /// DRB's node agent over PR-DRB's source side (drb/feedback_agent.hpp).
+  const NodeAgent* node_agent() const override { return &agent_; }
   std::unique_ptr<ResultsExtension> make_results() const override;
 
   AlgorithmState initial_state(NodeId self) const override;
   /// Uses head.injected as the current time (NodeLp sets it before prepare).
   void prepare(NodeId self, Flit& head, AlgorithmState& state, pdes::Rng& rng) const override;
-  AckDelivery acks() const override { return drb_.acks(); }
+  drb::AckDelivery acks() const override { return drb_.acks(); }
   void make_ack(const Flit& tail, Flit& ack) const override { drb_.make_ack(tail, ack); }
   bool acknowledges(NodeId self, const Flit& tail) const override {
     return drb_.acknowledges(self, tail);
@@ -75,6 +80,7 @@ class PrDrbRouting final : public RoutingAlgorithm, public SourceRouting {
   drb::DrbRouting drb_;
   PrDrbSource source_;
   ContentionDetector detector_;
+  drb::FeedbackAgent agent_;  ///< over *this; last, so that acks() can be asked when it is built
 };
 
 }  // namespace net::prdrb

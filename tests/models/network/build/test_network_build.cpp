@@ -82,7 +82,7 @@ TEST_CASE("bad parameters are ConfigErrors naming the key") {
     require_config_error(p, "network.dims");
   }
   SUBCASE("unknown topology") {
-    p.topology = "dragonfly";
+    p.topology = "slim_fly";
     require_config_error(p, "network.topology");
   }
   SUBCASE("unknown switching mode") {

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 
+#include "models/network/node/node_agent.hpp"
 #include "models/network/routing/dimension_order.hpp"
 #include "models/network/topology/mesh.hpp"
 #include "tests/models/network/network_run.hpp"
@@ -224,19 +225,16 @@ class Notifier final : public net::RouterMonitor {
   std::uint32_t occupy_;
 };
 
-// Source side: counts the notifications, their links and transit times.
-class InboxSource final : public net::SourceRouting {
+// Node side: an agent that counts the notifications, their links and transit times.
+class InboxAgent final : public net::NodeAgent {
  public:
-  explicit InboxSource(const net::DimensionOrderRouting& dor) : dor_(dor) {}
+  explicit InboxAgent(const net::DimensionOrderRouting& dor) : dor_(dor) {}
   net::AlgorithmState initial_state(net::NodeId) const override {
     return net::AlgorithmState::of(Inbox{});
   }
   void prepare(net::NodeId, net::Flit& head, net::AlgorithmState&, pdes::Rng& rng) const override {
     dor_.prepare(head, rng);
   }
-  net::AckDelivery acks() const override { return net::AckDelivery::kNone; }
-  void make_ack(const net::Flit&, net::Flit&) const override {}
-  void on_ack(net::NodeId, const net::Flit&, std::int64_t, net::AlgorithmState&) const override {}
   void on_control(net::NodeId, const net::ControlMessage& m, std::int64_t now,
                   net::AlgorithmState& s) const override {
     CHECK(m.topic == 3);
@@ -259,7 +257,7 @@ class InboxSource final : public net::SourceRouting {
 class NotifyingDor final : public net::RoutingAlgorithm {
  public:
   NotifyingDor(const net::Topology& t, std::uint32_t occupy)
-      : dor_(t), notifier_(occupy), source_(dor_) {}
+      : dor_(t), notifier_(occupy), agent_(dor_) {}
   std::string_view name() const override { return "notifying_dor"; }
   std::uint32_t vc_classes() const override { return dor_.vc_classes(); }
   void route(const net::RouteInput& at, net::Flit& head,
@@ -267,12 +265,12 @@ class NotifyingDor final : public net::RoutingAlgorithm {
     dor_.route(at, head, out);
   }
   const net::RouterMonitor* router_monitor() const override { return &notifier_; }
-  const net::SourceRouting* source_routing() const override { return &source_; }
+  const net::NodeAgent* node_agent() const override { return &agent_; }
 
  private:
   net::DimensionOrderRouting dor_;
   Notifier notifier_;
-  InboxSource source_;
+  InboxAgent agent_;
 };
 
 }  // namespace

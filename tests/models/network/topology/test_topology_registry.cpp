@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/topology/topology_registry.hpp"
 
+#include "models/network/topology/dragonfly.hpp"
+
 #include <doctest/doctest.h>
 
 #include "pdes/error.hpp"
@@ -20,7 +22,8 @@ TopologyRegistry make_registry() {
 
 TEST_CASE("TopologyRegistry builds every registered topology") {
   const TopologyRegistry r = make_registry();
-  CHECK(r.names() == std::vector<std::string>{"mesh", "torus", "hypercube", "fat_tree"});
+  CHECK(r.names() ==
+        std::vector<std::string>{"mesh", "torus", "hypercube", "fat_tree", "dragonfly"});
 
   NetworkSizeKeys grid;
   grid.dims = {4, 4};
@@ -44,16 +47,20 @@ TEST_CASE("TopologyRegistry builds every registered topology") {
   const auto fat_tree = r.create("fat_tree", tree);
   CHECK(fat_tree->num_routers() == 48);
   CHECK(fat_tree->num_nodes() == 64);
+
+  const auto dragonfly = r.create("dragonfly", net::DragonflyParams{});  // p2 a4 h2 g9
+  CHECK(dragonfly->num_routers() == 36);
+  CHECK(dragonfly->num_nodes() == 72);
 }
 
 TEST_CASE("TopologyRegistry rejects bad names and parameters") {
   const TopologyRegistry r = make_registry();
   NetworkSizeKeys p;
   SUBCASE("unknown name lists the valid names") {
-    REQUIRE_THROWS_AS(r.create("dragonfly", p), pdes::ConfigError);
-    CHECK_THROWS_WITH(r.create("dragonfly", p),
-                      "network.topology: unknown topology 'dragonfly'; valid names: mesh, torus, "
-                      "hypercube, fat_tree");
+    REQUIRE_THROWS_AS(r.create("slim_fly", p), pdes::ConfigError);
+    CHECK_THROWS_WITH(r.create("slim_fly", p),
+                      "network.topology: unknown topology 'slim_fly'; valid names: mesh, torus, "
+                      "hypercube, fat_tree, dragonfly");
   }
   SUBCASE("mesh without dims") {
     REQUIRE_THROWS_AS(r.create("mesh", p), pdes::ConfigError);

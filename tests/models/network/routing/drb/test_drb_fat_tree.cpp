@@ -183,13 +183,13 @@ TEST_CASE("DRB on a fat tree: VC classes, ACKs in their own class, width 1 is d-
   p.ack_vcs = net::drb::AckVcs::kReserved;
   const net::drb::DrbRouting drb(tree, p, zero_load);
   CHECK(drb.vc_classes() == 2);  // data, ACKs
-  p.ack = net::AckDelivery::kIdeal;
+  p.ack = net::drb::AckDelivery::kIdeal;
   CHECK(net::drb::DrbRouting(tree, p, zero_load).vc_classes() == 1);
   p.max_width = 1;
-  p.ack = net::AckDelivery::kNetwork;
+  p.ack = net::drb::AckDelivery::kNetwork;
   const net::drb::DrbRouting canonical(tree, p, zero_load);
   CHECK(canonical.vc_classes() == 1);
-  CHECK(canonical.acks() == net::AckDelivery::kNone);
+  CHECK(canonical.acks() == net::drb::AckDelivery::kNone);
   // An ACK climbs and descends by d-mod-k in class 1.
   net::Flit ack = data_head(63, 0);
   ack.kind = net::FlitKind::kAck;

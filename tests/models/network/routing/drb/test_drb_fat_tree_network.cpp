@@ -65,7 +65,7 @@ TEST_CASE("fat-tree DRB with max width 1 is nca_deterministic bit for bit") {
 }
 
 TEST_CASE("fat-tree DRB beyond saturation: delivered and acknowledged once, minimal paths") {
-  for (const net::AckDelivery ack : {net::AckDelivery::kNetwork, net::AckDelivery::kIdeal}) {
+  for (const net::drb::AckDelivery ack : {net::drb::AckDelivery::kNetwork, net::drb::AckDelivery::kIdeal}) {
     for (const net::SwitchingMode mode :
          {net::SwitchingMode::kWormhole, net::SwitchingMode::kVirtualCutThrough}) {
       CAPTURE(static_cast<int>(ack));
@@ -78,7 +78,7 @@ TEST_CASE("fat-tree DRB beyond saturation: delivered and acknowledged once, mini
       // Every MSP goes through a nearest common ancestor: all paths are minimal.
       net::testing::check_delivered_exactly_once(run, HopRule::kMinimal, 1000);
       std::uint64_t acks = 0;
-      for (const auto& a : run.sink.acks) acks += a.size == (ack == net::AckDelivery::kNetwork);
+      for (const auto& a : run.sink.acks) acks += a.size == (ack == net::drb::AckDelivery::kNetwork);
       // Packets between two nodes of one leaf switch are not acknowledged (docs/drb.md,
       // "Self-addressed packets").
       std::uint64_t acknowledged = 0;

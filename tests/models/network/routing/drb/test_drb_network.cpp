@@ -113,12 +113,12 @@ TEST_CASE("DRB with max width 1 is DOR bit for bit: same events, same packets, n
 TEST_CASE("DRB beyond saturation: every packet delivered and acknowledged exactly once") {
   // Network ACKs in the data classes (shared, the default) and in classes of their own.
   struct Acks {
-    net::AckDelivery delivery;
+    net::drb::AckDelivery delivery;
     net::drb::AckVcs vcs;
   };
-  for (const Acks ack : {Acks{net::AckDelivery::kNetwork, net::drb::AckVcs::kShared},
-                         Acks{net::AckDelivery::kNetwork, net::drb::AckVcs::kReserved},
-                         Acks{net::AckDelivery::kIdeal, net::drb::AckVcs::kShared}}) {
+  for (const Acks ack : {Acks{net::drb::AckDelivery::kNetwork, net::drb::AckVcs::kShared},
+                         Acks{net::drb::AckDelivery::kNetwork, net::drb::AckVcs::kReserved},
+                         Acks{net::drb::AckDelivery::kIdeal, net::drb::AckVcs::kShared}}) {
     for (const net::SwitchingMode mode :
          {net::SwitchingMode::kWormhole, net::SwitchingMode::kVirtualCutThrough}) {
       CAPTURE(static_cast<int>(ack.delivery));
@@ -133,7 +133,7 @@ TEST_CASE("DRB beyond saturation: every packet delivered and acknowledged exactl
       p.injection_end_cycle = 600;
       const auto run = run_network(p);
       net::testing::check_delivered_exactly_once(run, HopRule::kNonMinimal, 300);
-      check_acked_exactly_once(run, ack.delivery == net::AckDelivery::kNetwork ? 1 : 0);
+      check_acked_exactly_once(run, ack.delivery == net::drb::AckDelivery::kNetwork ? 1 : 0);
       CHECK(non_canonical(run) > 0);
       for (const auto& d : run.sink.delivered) {
         CHECK(d.width >= 1);
@@ -266,10 +266,10 @@ TEST_CASE("the Valiant extreme of DRB: X uniform over the network, Valiant's pat
 }
 
 TEST_CASE("rollback-check: DRB keeps its metapaths, ACK and transit queues in State") {
-  for (const net::AckDelivery ack : {net::AckDelivery::kNetwork, net::AckDelivery::kIdeal}) {
+  for (const net::drb::AckDelivery ack : {net::drb::AckDelivery::kNetwork, net::drb::AckDelivery::kIdeal}) {
     NetworkParams p = torus(4, "drb", "bit_reversal", 0.7);
     p.routing_options_as<net::drb::DrbParams>().ack = ack;
-    p.routing_options_as<net::drb::DrbParams>().eject_at_intermediates = ack == net::AckDelivery::kNetwork;
+    p.routing_options_as<net::drb::DrbParams>().eject_at_intermediates = ack == net::drb::AckDelivery::kNetwork;
     p.injection_end_cycle = 200;
     pdes::KernelConfig config;
     const auto seq = run_network(p, config);

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // AckDelivery: how destinations return feedback to sources (seed 000's Traffic Load
-// Monitoring, §3 phase 1: the ACK "has maximum priority in the network").
+// Monitoring, §3 phase 1: the ACK "has maximum priority in the network"). FeedbackAgent
+// (feedback_agent.hpp) makes and delivers the ACKs as this says.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
-namespace net {
+namespace net::drb {
 
 enum class AckDelivery : std::uint8_t {
   kNone,     ///< no ACKs (static routing, or a source routing that never adapts)
@@ -18,4 +19,4 @@ enum class AckDelivery : std::uint8_t {
 
 std::string_view to_string(AckDelivery delivery);
 
-}  // namespace net
+}  // namespace net::drb

@@ -1,36 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// SourceRouting: the part of a routing algorithm that runs at the source node and learns from
-// feedback — path sets chosen per destination, databases of solutions.
-// RoutingAlgorithm::prepare() is stateless; an algorithm that keeps per-source state implements
-// this interface as well and returns itself from RoutingAlgorithm::source_routing().
+// SourceRouting: what a routing of the DRB family decides at the compute nodes — the path
+// chosen for each data packet from per-source state (metapaths, solution databases) and the
+// feedback that ACKs carry back to update that state. FeedbackAgent (feedback_agent.hpp), the
+// family's NodeAgent, runs the node-side mechanics (the state in NodeState, ACKs, packets in
+// transit) and asks this interface for the decisions; DrbRouting and PrDrbRouting implement it.
 //
-// Who calls what (NodeLp, from its const handlers):
+// Who calls what (FeedbackAgent, from NodeLp's const handlers):
 //   - initial_state(self) once, in the node's on_init: the source's state (AlgorithmState);
 //   - prepare(self, head, state, rng) when a data packet's head is about to be injected: writes
 //     the routing header (Flit::route) from the source's state;
 //   - acks(): whether, and how, destinations acknowledge delivered data packets;
 //   - make_ack(tail, ack) at the destination, for each data packet's tail: the feedback that
 //     the ACK carries back (in its header, Flit::route);
-//   - on_ack(self, ack, now, state) when an ACK reaches the source (through the network or the ideal
-//     side channel); `ack.src` is the data packet's destination.
+//   - on_ack(self, ack, now, state) when an ACK reaches the source (through the network or the
+//     ideal side channel); `ack.src` is the data packet's destination.
 //
 // Rollback safety (CONTRIBUTING.md §3): all mutable state is the AlgorithmState that
-// initial_state() returns, a regular value type kept in NodeState; the SourceRouting object itself
-// is immutable and shared.
+// initial_state() returns, a regular value type kept inside the agent's state in NodeState; the
+// SourceRouting object itself is immutable and shared.
 #pragma once
 
 #include <cstdint>
 
 #include "models/network/event/control_message.hpp"
 #include "models/network/event/flit.hpp"
-#include "models/network/routing/ack_delivery.hpp"
 #include "models/network/routing/algorithm_state.hpp"
+#include "models/network/routing/drb/ack_delivery.hpp"
 #include "models/network/topology/types.hpp"
 #include "pdes/context.hpp"
 #include "pdes/rng.hpp"
 
-namespace net {
+namespace net::drb {
 
 class SourceRouting {
  public:
@@ -57,10 +58,10 @@ class SourceRouting {
   /// Default: none is expected (a model error).
   virtual void on_control(NodeId self, const ControlMessage& message, std::int64_t now,
                           AlgorithmState& state) const;
-  /// At the end of the run (NodeLp::on_finish): may emit the source's own records (its
-  /// counters, for the routing's ResultsExtension). Default: none.
+  /// At the end of the run (NodeLp::on_finish, through the agent): may emit the source's own
+  /// records (its counters, for the routing's ResultsExtension). Default: none.
   virtual void on_finish(NodeId /*self*/, const AlgorithmState& /*state*/,
                          pdes::CommitContext& /*ctx*/) const {}
 };
 
-}  // namespace net
+}  // namespace net::drb

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "models/network/routing/ack_delivery.hpp"
+#include "models/network/routing/drb/ack_delivery.hpp"
 
-namespace net {
+namespace net::drb {
 
 std::string_view to_string(AckDelivery delivery) {
   switch (delivery) {
@@ -12,4 +12,4 @@ std::string_view to_string(AckDelivery delivery) {
   return "?";
 }
 
-}  // namespace net
+}  // namespace net::drb

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "models/network/routing/source_routing.hpp"
+#include "models/network/routing/drb/source_routing.hpp"
 
 #include <string>
 
 #include "pdes/error.hpp"
 
-namespace net {
+namespace net::drb {
 
 void SourceRouting::on_control(NodeId self, const ControlMessage& message, std::int64_t /*now*/,
                                AlgorithmState& /*state*/) const {
@@ -13,4 +13,4 @@ void SourceRouting::on_control(NodeId self, const ControlMessage& message, std::
                         std::to_string(message.topic) + " that its routing does not expect");
 }
 
-}  // namespace net
+}  // namespace net::drb

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "models/network/routing/dragonfly_adaptive_entry.hpp"
+
+#include <limits>
+#include <memory>
+
+#include "models/network/routing/dragonfly_adaptive.hpp"
+
+namespace net {
+
+namespace {
+
+void declare_ugal_section(io::Schema& s) {
+  s.describe_section("ugal", "UGAL's comparison, for ugal_local and par (docs/dragonfly.md)");
+  s.add_int("ugal.threshold", UgalParams{}.threshold)
+      .range(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())
+      .unit("flits")
+      .describe(
+          "Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
+          "(positive favours minimal routes)");
+}
+
+io::PartConfig ugal_config() {
+  return {"ugal", declare_ugal_section, [](const io::Config& config) -> std::any {
+            return UgalParams{config.get_int("ugal.threshold")};
+          }};
+}
+
+RoutingRegistry::Factory make(DragonflyAdaptiveRouting::Mode mode) {
+  return [mode](const RoutingSetup& setup) -> std::unique_ptr<RoutingAlgorithm> {
+    return std::make_unique<DragonflyAdaptiveRouting>(
+        setup.topology, mode, setup.options_or_default<UgalParams>(), setup.router.buffer_depth);
+  };
+}
+
+}  // namespace
+
+void register_dragonfly_adaptive(RoutingRegistry& registry) {
+  registry.add("ugal_local",
+               "dragonfly: minimal or via a random group, by the source router's queues (UGAL-L)",
+               make(DragonflyAdaptiveRouting::Mode::kUgalLocal), ugal_config());
+  registry.add("par",
+               "dragonfly: UGAL-L, decided again after the first local hop (Jiang et al., PAR)",
+               make(DragonflyAdaptiveRouting::Mode::kProgressive), ugal_config());
+}
+
+}  // namespace net

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+// Registration of the dragonfly's source-adaptive routings, ugal_local and par
+// (dragonfly_adaptive.hpp), with their shared [ugal] section.
+#pragma once
+
+#include "models/network/routing/routing_registry.hpp"
+
+namespace net {
+
+void register_dragonfly_adaptive(RoutingRegistry& registry);
+
+}  // namespace net
