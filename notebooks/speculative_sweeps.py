@@ -43,6 +43,20 @@ HOT_LOADS = "0.02,0.04,0.06,0.08,0.1,0.12,0.14,0.16,0.18,0.2"
 ABL_LOADS = "0.04,0.08,0.1,0.12,0.14,0.18"
 PATTERN_LOADS = "0.05,0.1,0.15,0.2,0.25"
 
+FIDELITY_RUN = {"simulation.end_time": "6000", "traffic.warmup_cycles": "1500"}
+FIDELITY_LOADS = "0.04,0.08,0.1,0.12,0.14,0.16,0.2"
+FIDELITY_TRAFFIC = {  # name -> (configuration, its sets)
+    "uniform": (UNIFORM, {}),
+    **{f"hot{int(round(f * 100)):02d}": (HOTSPOT, {"traffic.hot_spot.fraction": str(f)})
+       for f in (0.02, 0.05, 0.10)},
+}
+FIDELITY_VARIANTS = {
+    "straight": variant("straight"),
+    "straight_charged": variant("straight_charged"),
+    "ssr": variant("speculative_2hop"),
+    "ssr_ideal": variant("speculative_2hop", **{"speculative.status_exchange": "ideal"}),
+}
+
 # experiment -> (config, fixed sets, loads, {variant name: sets})
 EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
     "fig45": (HOTSPOT, {}, HOT_LOADS, {
@@ -90,6 +104,18 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
             ("torus16", {"network.topology": "torus", "router.vcs": "3"},
              "0.1,0.15,0.2,0.25,0.3"),
         )
+    },
+    # Issue 28, the seed's set-up settled: both Opt-y channel layouts, the exchange's ablations
+    # (straight charged with the exchange's link time; SSR with ideal, free and fresh status),
+    # the seed's uniform traffic and three hot-spot strengths. Shortened to 6,000 cycles with a
+    # 1,500-cycle warm-up so that the whole grid fits 2 shared cores.
+    **{
+        f"fidelity_{traffic}": (config, {**FIDELITY_RUN, **traffic_sets}, FIDELITY_LOADS, {
+            f"{name}_{layout_name}": {**sets, "opt_y.vc_layout": layout}
+            for layout_name, layout in (("shared", "shared"), ("4n2", "4n-2"))
+            for name, sets in FIDELITY_VARIANTS.items()
+        })
+        for traffic, (config, traffic_sets) in FIDELITY_TRAFFIC.items()
     },
     "mesh64": (HOTSPOT, {"network.dims": "[64,64]", "simulation.end_time": "8000",
                          "traffic.warmup_cycles": "2000",
@@ -142,10 +168,13 @@ def summarise(experiment: str, name: str, directory: Path) -> pd.DataFrame:
     rows = []
     for load, g in grouped:
         row = {"experiment": experiment, "variant": name, "load": load, "seeds": len(g)}
-        for column in ("accepted_load", "latency", "age_1hop", "age_2hop", "saturated_yes"):
-            row[f"{column}_mean"] = g[column].mean()
-            row[f"{column}_min"] = g[column].min()
-            row[f"{column}_max"] = g[column].max()
+        for column in ("accepted_load", "latency", "age_1hop", "age_2hop", "saturated_yes",
+                       "link_load_cv", "link_load_max_mean"):
+            values = g[column] if column in g else pd.Series([float("nan")] * len(g))
+            row[f"{column}_mean"] = values.mean()
+            row[f"{column}_sd"] = values.std(ddof=1)
+            row[f"{column}_min"] = values.min()
+            row[f"{column}_max"] = values.max()
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -26,7 +26,9 @@ both agree on real files) — models/network/metrics/network_results.cpp:
   `worst_source_allowance`, `latency_growth` and `network_backlog_growth`;
 - from `network/ports` (the latency map), when present: the packet-weighted mean head wait over
   all output ports, the largest mean wait of one port, and the largest utilisation of a network
-  (router-to-router) port, in flits/cycle over the whole run.
+  (router-to-router) port, in flits/cycle over the whole run; the link-load spread over those
+  network ports, whole run: `link_load_cv` (population sd / mean of the flits per link) and
+  `link_load_max_mean` (busiest link / mean).
 
 A figure whose table or attribute is absent (a PHOLD run, an older file) is NaN, so that sweeps
 mixing files still load.
@@ -71,6 +73,8 @@ SUMMARY_UNITS = {
     "port_wait_mean": "cycles",
     "port_wait_max": "cycles",
     "channel_utilisation_max": "flits/cycle",
+    "link_load_cv": "",
+    "link_load_max_mean": "",
 }
 
 
@@ -287,4 +291,16 @@ def _port_figures(ports: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
         "port_wait_max": float(frame["mean_wait"].max()) if frame["mean_wait"].notna().any()
         else NAN,
         "channel_utilisation_max": float(network["utilisation"].max()) if len(network) else NAN,
+        **_link_load_spread(network),
     }
+
+
+def _link_load_spread(network: pd.DataFrame) -> dict[str, float]:
+    """Flits per router-to-router link, whole run: population sd / mean and max / mean
+    (models/network/metrics/link_load_spread.hpp); NaN when no link carried a flit."""
+    flits = network["flits"].astype(float) if "flits" in network else pd.Series(dtype=float)
+    mean = float(flits.mean()) if len(flits) else 0.0
+    if not mean > 0:
+        return {"link_load_cv": NAN, "link_load_max_mean": NAN}
+    return {"link_load_cv": float(flits.std(ddof=0)) / mean,
+            "link_load_max_mean": float(flits.max()) / mean}

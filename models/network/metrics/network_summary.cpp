@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "models/network/metrics/link_load_spread.hpp"
 #include "models/network/metrics/network_results.hpp"
 #include "models/network/metrics/saturation_test.hpp"
 #include "pdes/error.hpp"
@@ -139,6 +140,8 @@ std::vector<models::Figure> NetworkResults::summary(const io::DistributedTables&
                                       means.sum_of_means /
                                           static_cast<double>(means.destinations),
                                       "cycles", "%.2f"));
+
+  append_link_load_figures(LinkLoadSpread::of(tables, kPortsTable), rows);
 
   for (const auto& extension : extensions_) extension->add_figures(tables, rows);
   if (params_.finite_workload) {

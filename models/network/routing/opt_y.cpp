@@ -7,7 +7,8 @@
 
 namespace net {
 
-OptYRouting::OptYRouting(const Topology& topology) : topology_(topology), columns_(0) {
+OptYRouting::OptYRouting(const Topology& topology, OptYLayout layout)
+    : topology_(topology), layout_(layout), columns_(0) {
   if (topology.name() != "mesh" || topology.radices().size() != 2) {
     throw pdes::ConfigError("network.routing", "opt_y routes 2D meshes only, not " +
                                                    topology.summary());
@@ -30,11 +31,13 @@ void OptYRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) 
       !at.from_terminal &&
       (at.in_port == kEast || ((at.in_port == kNorth || at.in_port == kSouth) &&
                                at.in_class == kWestClass));
+  // "4n-2": an x direction belongs to its own subnetwork only (one channel each way in x).
+  const bool shared_x = layout_ == OptYLayout::kShared;
   if (dx > 0) {
     out.add(kEast, kEastClass);
-    out.add(kEast, kWestClass);
+    if (shared_x) out.add(kEast, kWestClass);
   } else if (dx < 0) {
-    out.add(kWest, kEastClass);
+    if (shared_x) out.add(kWest, kEastClass);
     out.add(kWest, kWestClass);
   }
   if (dy == 0) return;

@@ -24,9 +24,16 @@
 // closed walk in the plane. Inside A every packet moves east, north or south, never west, so
 // no walk in A closes; likewise in B (never east); and no dependency leads from B to A. Every
 // minimal path is allowed (full adaptivity): the x direction in its subnetwork, the y direction
-// in at least one class at every router. Both x channels may use all of router.vcs (the classes
-// of an x port belong to one subnetwork), which is the paper's "additional channels used with
-// the fewest restrictions"; the y channels get half each.
+// in at least one class at every router.
+//
+// Two channel layouts (opt_y.vc_layout, opt_y_config.hpp):
+//   "shared" (default, warpnet's first reading): an x port offers both classes, so an x hop may
+//     use all of router.vcs — the paper's "additional channels used with the fewest
+//     restrictions" read as extra x channels; the y channels get half each.
+//   "4n-2" (the paper's count: on a 2D mesh one channel each way in x, two each way in y): +x
+//     only in class A and -x only in class B, so with router.vcs = 2 an x link has one usable
+//     VC and a y link two. The rule above is unchanged; the layout only removes x candidates,
+//     which removes dependencies, so the graph stays acyclic and every minimal port is offered.
 // tests/models/network/routing/test_opt_y.cpp builds the channel dependency graph of an 8x8 mesh
 // from route() and checks it is acyclic and that route() offers every minimal port.
 //
@@ -39,6 +46,7 @@
 #include <string_view>
 
 #include "models/network/routing/routing_algorithm.hpp"
+#include "models/network/routing/opt_y_layout.hpp"
 #include "models/network/topology/topology.hpp"
 
 namespace net {
@@ -50,7 +58,7 @@ class OptYRouting final : public RoutingAlgorithm {
   static constexpr std::uint32_t kEastClass = 1;  ///< subnetwork A: +x, y2
 
   /// Throws pdes::ConfigError("network.routing") unless the topology is a 2D mesh.
-  explicit OptYRouting(const Topology& topology);
+  explicit OptYRouting(const Topology& topology, OptYLayout layout = OptYLayout::kShared);
 
   std::string_view name() const override { return kName; }
   std::uint32_t vc_classes() const override { return 2; }
@@ -64,6 +72,7 @@ class OptYRouting final : public RoutingAlgorithm {
   static constexpr PortId kSouth = 3;
 
   const Topology& topology_;
+  OptYLayout layout_;
   std::uint32_t columns_;
 };
 

@@ -13,7 +13,7 @@
 #include "models/network/routing/fat_tree_nca.hpp"
 #include "models/network/routing/fat_tree_nca_config.hpp"
 #include "models/network/routing/minimal_adaptive.hpp"
-#include "models/network/routing/opt_y.hpp"
+#include "models/network/routing/opt_y_config.hpp"
 #include "models/network/routing/valiant.hpp"
 
 namespace net {
@@ -49,8 +49,6 @@ void register_routings(RoutingRegistry& registry) {
                make_dor_based<MinimalAdaptiveRouting>());
   registry.add("duato", "any minimal port, atomic dimension-order escape VC (Duato, wormhole-safe)",
                make<DuatoRouting>());
-  registry.add("opt_y", "2D mesh: fully adaptive minimal, y channels doubled (Schwiebert)",
-               make<OptYRouting>());
   registry.add("nca_deterministic", "fat tree: up by destination digit (d-mod-k), then down",
                make<FatTreeNcaRouting>(UpPortPolicy::kDeterministic));
   registry.add("nca_random", "fat tree: random up port per packet and switch, then down",
@@ -65,6 +63,7 @@ void register_routings(RoutingRegistry& registry) {
                make<DragonflyValiantRouting>());
   register_dragonfly_adaptive(registry);
   register_fat_tree_nca(registry);
+  register_opt_y(registry);
   drb::register_routing(registry);
   prdrb::register_routing(registry);
 }

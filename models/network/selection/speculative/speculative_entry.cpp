@@ -5,6 +5,7 @@
 
 #include "models/network/selection/local_status_selection.hpp"
 #include "models/network/selection/speculative/speculative_selection.hpp"
+#include "models/network/selection/speculative/straight_charged_selection.hpp"
 #include "pdes/error.hpp"
 
 namespace net::speculative {
@@ -40,6 +41,16 @@ void register_selection(SelectionRegistry& registry) {
   registry.add("speculative_2hop",
                "least E = D + R + N1 + k*N2: load one and two hops away (seed 002's SSR)",
                make(2), section());
+  registry.add("straight_charged",
+               "straight, with the status exchange holding the links but unused (seed 002's "
+               "cost alone)",
+               [](const SelectionSetup& setup) -> std::unique_ptr<SelectionFunction> {
+                 PDES_CHECK(setup.topology != nullptr,
+                            "straight_charged built without a topology");
+                 return std::make_unique<StraightChargedSelection>(
+                     *setup.topology, setup.options_or_default<SpeculativeParams>());
+               },
+               section());
 }
 
 }  // namespace net::speculative

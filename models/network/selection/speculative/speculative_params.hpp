@@ -10,6 +10,12 @@
 //   speculative.d_marks            which channels D = 1 marks: "straight" (the paper: the
 //                                  channel in the arrival dimension) or "turn" (ours, to measure
 //                                  the sign); also read by local_status
+//   speculative.status_exchange    "seed" (the paper's exchange as above) or "ideal" (ours, an
+//                                  ablation: every cycle, holding no link time, so the values
+//                                  are at most 1 (1 hop) or 3 (2 hops) cycles old and cost nothing; the four keys above
+//                                  are then not used by the exchange)
+// The section is also read by `straight_charged` (straight selection with the exchange running
+// on the links but its values unused: the exchange's link cost alone).
 // The section is read when router.selection is local_status (d_marks only) or a speculative one.
 // The exchange holds every link handshake + data cycles per period; a period shorter than that
 // is an error naming speculative.period_cycles.
@@ -23,6 +29,12 @@
 
 namespace net::speculative {
 
+/// speculative.status_exchange: what the status costs and how fresh it is.
+enum class ExchangeMode : std::uint8_t {
+  kSeed,   ///< "seed": period_cycles, handshake + data cycles on every link
+  kIdeal,  ///< "ideal": every cycle, no link time (free and as fresh as the links allow)
+};
+
 struct SpeculativeParams {
   double k = 0.5;
   std::uint32_t period_cycles = 100;
@@ -30,8 +42,16 @@ struct SpeculativeParams {
   std::uint32_t data_cycles = 8;
   /// speculative.d_marks: "straight" (the paper as written) or "turn".
   DimensionTerm d_marks = DimensionTerm::kStraight;
+  ExchangeMode exchange = ExchangeMode::kSeed;
 
   std::uint32_t exchange_cycles() const { return handshake_cycles + data_cycles; }
+  /// What the exchange runs with: the seed's keys, or 1 cycle and no link time when ideal.
+  std::uint32_t effective_period_cycles() const {
+    return exchange == ExchangeMode::kIdeal ? 1 : period_cycles;
+  }
+  std::uint32_t effective_link_cycles() const {
+    return exchange == ExchangeMode::kIdeal ? 0 : exchange_cycles();
+  }
   /// Throws pdes::ConfigError naming the key at fault.
   void validate() const;
 };

@@ -40,7 +40,8 @@ std::optional<PortId> StatusExchange::opposite(RouterId router, PortId port) con
 
 void StatusExchange::arm(RouterControl& control, NeighbourStatus& status) const {
   if (status.armed != 0) return;
-  const std::int64_t period = static_cast<std::int64_t>(params_.period_cycles) * control.cycle();
+  const std::int64_t period =
+      static_cast<std::int64_t>(params_.effective_period_cycles()) * control.cycle();
   const std::int64_t now = control.now();
   const std::int64_t next = (now / period + 1) * period;  // the next transaction, all routers
   control.set_timer(next - now, kExchangeTopic);
@@ -76,7 +77,7 @@ void StatusExchange::on_timer(const RouterView& router, std::uint8_t topic,
     ControlMessage m;
     m.topic = kExchangeTopic;
     m.body.set(body);
-    control.send_over_link(p, m, params_.exchange_cycles());
+    control.send_over_link(p, m, params_.effective_link_cycles());
   }
   if (!quiet) arm(control, s);
 }

@@ -20,6 +20,11 @@
 // packet — flits buffered, or a head routed on whose tail has not left (injection ports
 // included; RouterView::occupied_input_vcs).
 //
+// speculative.status_exchange = "ideal" (ours, an ablation) runs the same protocol every cycle
+// with messages that hold no link time (send_over_link with 0 cycles: they wait only for the
+// flit on the wire, then cross the link), so the seed's rule can be measured without the
+// exchange's cost and with values at most 1 cycle (1 hop) or 3 cycles (2 hops) old at use.
+//
 // Quiet routers (ours, so that a run can drain and end): a router whose LUC and NCBs are all
 // zero sends one last round of zeros marked quiet and stops; it resumes at the next period
 // boundary when a packet is granted there or a neighbour sends it a non-zero value. A quiet

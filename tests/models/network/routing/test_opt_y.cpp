@@ -15,6 +15,7 @@
 #include "models/network/topology/mesh.hpp"
 #include "models/network/topology/torus.hpp"
 #include "models/network/traffic/hot_spot.hpp"
+#include "pdes/error.hpp"
 #include "tests/models/network/network_run.hpp"
 
 namespace {
@@ -125,14 +126,35 @@ net::testing::NetworkRun saturate(const char* routing, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("opt_y's channel dependency graph is acyclic and every minimal path is allowed") {
-  for (const std::vector<std::uint32_t> dims : {std::vector<std::uint32_t>{8, 8}, {5, 3}}) {
-    const net::Mesh mesh(dims);
-    const net::OptYRouting opt_y(mesh);
-    const Cdg cdg = build_cdg(mesh, opt_y);
-    CHECK_FALSE(cdg.edges.empty());
-    CHECK(cdg.fully_adaptive);
-    CHECK_FALSE(has_cycle(cdg));
+  for (const net::OptYLayout layout : {net::OptYLayout::kShared, net::OptYLayout::k4nMinus2}) {
+    CAPTURE(net::to_string(layout));
+    for (const std::vector<std::uint32_t>& dims : {std::vector<std::uint32_t>{8, 8}, {5, 3}}) {
+      const net::Mesh mesh(dims);
+      const net::OptYRouting opt_y(mesh, layout);
+      const Cdg cdg = build_cdg(mesh, opt_y);
+      CHECK_FALSE(cdg.edges.empty());
+      CHECK(cdg.fully_adaptive);
+      CHECK_FALSE(has_cycle(cdg));
+    }
   }
+}
+
+TEST_CASE("opt_y's 4n-2 layout: one x channel each way, two y channels each way") {
+  // Over every head state of an 8x8 mesh: the (port, class) channels the routing ever offers.
+  const net::Mesh mesh({8, 8});
+  const Cdg cdg = build_cdg(mesh, net::OptYRouting(mesh, net::OptYLayout::k4nMinus2));
+  std::map<net::PortId, std::set<std::uint32_t>> classes;  // mesh port -> classes used
+  for (const auto& [from, tos] : cdg.edges) {
+    for (const Channel& c : tos) classes[std::get<1>(c)].insert(std::get<2>(c));
+  }
+  constexpr std::uint32_t W = net::OptYRouting::kWestClass, E = net::OptYRouting::kEastClass;
+  CHECK(classes[0] == std::set<std::uint32_t>{E});     // +x: 1
+  CHECK(classes[1] == std::set<std::uint32_t>{W});     // -x: 1
+  CHECK(classes[2] == std::set<std::uint32_t>{W, E});  // +y: 2
+  CHECK(classes[3] == std::set<std::uint32_t>{W, E});  // -y: 2, so 4n - 2 = 6 in all
+  CHECK(net::parse_opt_y_layout("4n-2") == net::OptYLayout::k4nMinus2);
+  CHECK_THROWS_WITH_AS(net::parse_opt_y_layout("4n"), doctest::Contains("opt_y.vc_layout"),
+                       pdes::ConfigError);
 }
 
 TEST_CASE("the check finds the cycles of unrestricted adaptive routing on one VC class") {
@@ -194,11 +216,13 @@ TEST_CASE("opt_y routes 2D meshes only") {
 
 TEST_CASE("with packets longer than buffers, opt_y and duato drain; minimal_adaptive deadlocks") {
   // 16x16 mesh, 20-flit packets, 8-flit buffers, 2 VCs, hot spot at 0.3 (far beyond saturation).
-  const auto run = [](const char* routing) {
+  const auto run = [](const char* routing,
+                      net::OptYLayout layout = net::OptYLayout::kShared) {
     net::NetworkParams p;
     p.topology = "mesh";
     p.topology_options_as<net::NetworkSizeKeys>().dims = {16, 16};
     p.routing = routing;
+    if (p.routing == "opt_y") p.routing_options = layout;
     p.selection = "straight";
     p.router.vcs = 2;
     p.router.buffer_depth = 8;
@@ -216,6 +240,8 @@ TEST_CASE("with packets longer than buffers, opt_y and duato drain; minimal_adap
     net::testing::check_delivered_exactly_once(run(routing), net::testing::HopRule::kMinimal,
                                                2000);
   }
+  net::testing::check_delivered_exactly_once(run("opt_y", net::OptYLayout::k4nMinus2),
+                                             net::testing::HopRule::kMinimal, 2000);
   // The known limitation that duato exists for (routing/duato.hpp): non-atomic VC allocation
   // breaks Duato's escape argument. If this starts to drain, update duato.hpp and the docs.
   const net::testing::NetworkRun stuck = run("minimal_adaptive");
