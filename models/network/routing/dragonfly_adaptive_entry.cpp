@@ -8,8 +8,6 @@
 
 namespace net {
 
-namespace {
-
 void declare_ugal_section(io::Schema& s) {
   s.describe_section("ugal", "UGAL's comparison, for ugal_local, ugal_global and par (docs/dragonfly.md)");
   s.add_int("ugal.threshold", UgalParams{}.threshold)
@@ -19,6 +17,8 @@ void declare_ugal_section(io::Schema& s) {
           "Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
           "(positive favours minimal routes)");
 }
+
+namespace {
 
 io::PartConfig ugal_config() {
   return {"ugal", declare_ugal_section, [](const io::Config& config) -> std::any {

@@ -3,15 +3,16 @@
 
 #include <memory>
 
+#include "models/network/routing/dragonfly_adaptive_entry.hpp"
 #include "models/network/routing/dragonfly_ugal_global.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
 
 void register_dragonfly_ugal_global(RoutingRegistry& registry) {
-  // The [ugal] keys are declared by ugal_local's part (same section name); this reader also
-  // refuses the engines on which UGAL-G's shared board would not be exact.
-  io::PartConfig part{"ugal", [](io::Schema&) {}, [](const io::Config& config) -> std::any {
+  // The [ugal] section is ugal_local's (declared once per name); this reader also refuses the
+  // engines on which UGAL-G's shared board would not be exact.
+  io::PartConfig part{"ugal", declare_ugal_section, [](const io::Config& config) -> std::any {
                         const std::string engine = config.get_string("simulation.engine");
                         if (engine != "sequential") {
                           throw pdes::ConfigError(
