@@ -9,7 +9,8 @@
 namespace net {
 
 void declare_ugal_section(io::Schema& s) {
-  s.describe_section("ugal", "UGAL's comparison, for ugal_local, ugal_global and par (docs/dragonfly.md)");
+  s.describe_section("ugal",
+                     "UGAL's comparison, for ugal_local, ugal_global and par (docs/dragonfly.md)");
   s.add_int("ugal.threshold", UgalParams{}.threshold)
       .range(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())
       .unit("flits")

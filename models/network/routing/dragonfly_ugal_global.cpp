@@ -53,9 +53,8 @@ void UgalGlobalRouting::route(const RouteInput& at, Flit& head, RouteCandidates&
   if (routes_.decides_at(at, head)) {
     if (at.view != nullptr) board_.refresh(*at.view);  // this router's own queues, now
     const auto header = head.route.get<DragonflyAdaptiveHeader>();
-    minimal = at.view == nullptr ||
-              prefers_minimal(at.router, dragonfly_.router_of_node(head.dst),
-                              header.intermediate_plus_one - 1);
+    minimal = at.view == nullptr || prefers_minimal(at.router, dragonfly_.router_of_node(head.dst),
+                                                    header.intermediate_plus_one - 1);
   }
   routes_.route_given(at, head, minimal, out);
 }
@@ -99,10 +98,9 @@ void UgalGlobalRouting::on_head_blocked(const RouterView& router, PortId /*in_po
   watch(router, control, state);
 }
 
-void UgalGlobalRouting::on_grant(const RouterView& router, PortId /*in_port*/,
-                                 PortId /*out_port*/, const Flit& /*head*/,
-                                 std::int64_t /*waited_ticks*/, RouterControl& control,
-                                 AlgorithmState& state) const {
+void UgalGlobalRouting::on_grant(const RouterView& router, PortId /*in_port*/, PortId /*out_port*/,
+                                 const Flit& /*head*/, std::int64_t /*waited_ticks*/,
+                                 RouterControl& control, AlgorithmState& state) const {
   watch(router, control, state);
 }
 

@@ -30,8 +30,8 @@
 #include <string_view>
 #include <vector>
 
-#include "models/network/routing/dragonfly_adaptive.hpp"
 #include "models/network/router/router_monitor.hpp"
+#include "models/network/routing/dragonfly_adaptive.hpp"
 
 namespace net {
 
@@ -48,7 +48,8 @@ class GlobalQueueBoard {
   bool refresh(const RouterView& router) const;
   /// Flits queued at the global link `link` (< a·h) of `group`.
   std::uint32_t occupancy(std::uint64_t group, std::uint64_t link) const {
-    return occupancy_[group * dragonfly_.routers_per_group() * dragonfly_.global_links_per_router() +
+    return occupancy_[group * dragonfly_.routers_per_group() *
+                          dragonfly_.global_links_per_router() +
                       link];
   }
   /// The least occupancy among the global links from group `from` to group `to` (!= from).

@@ -45,9 +45,9 @@ std::vector<Msp> DragonflyCandidates::generate(NodeId source, NodeId destination
     const std::uint32_t length = x.hops + dragonfly_.minimal_route_hops(x.router, d);
     const std::uint64_t key = packet_hash(static_cast<std::uint32_t>(s),
                                           static_cast<std::uint32_t>(d), gi, 0xD7A6F1E5ULL);
-    all.push_back({length, key, gi,
-                   Msp{static_cast<std::uint32_t>(x.router), static_cast<std::uint32_t>(d),
-                       length}});
+    all.push_back(
+        {length, key, gi,
+         Msp{static_cast<std::uint32_t>(x.router), static_cast<std::uint32_t>(d), length}});
   }
   // (length, key, group) is a total order (groups are distinct): the sort is deterministic.
   std::sort(all.begin(), all.end(), [](const Keyed& a, const Keyed& b) {

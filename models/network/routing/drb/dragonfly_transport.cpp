@@ -21,9 +21,8 @@ void check_options(const DrbParams& p) {
       "source and destination groups play the supernodes (docs/dragonfly.md); leave it at its "
       "default ";
   if (p.supernode != d.supernode) {
-    throw pdes::ConfigError("drb.supernode", "'" + std::string(to_string(p.supernode)) + "'" +
-                                                 why + "'" +
-                                                 std::string(to_string(d.supernode)) + "'");
+    throw pdes::ConfigError("drb.supernode", "'" + std::string(to_string(p.supernode)) + "'" + why +
+                                                 "'" + std::string(to_string(d.supernode)) + "'");
   }
   const auto check_u32 = [&](const char* key, std::uint32_t value, std::uint32_t def) {
     if (value != def) {

@@ -105,7 +105,9 @@ Cdg build_cdg(const net::Dragonfly& t, const net::DragonflyAdaptiveRouting& rout
 
 }  // namespace
 
-TEST_CASE("ugal_local, ugal_global and par: acyclic channel dependencies with both decisions everywhere") {
+TEST_CASE(
+    "ugal_local, ugal_global and par: acyclic channel dependencies with both decisions "
+    "everywhere") {
   for (const auto arrangement :
        {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kCirculant}) {
     for (const std::optional<std::uint64_t> g :

@@ -12,10 +12,10 @@
 #include <string>
 #include <tuple>
 
-#include "models/network/routing/drb/drb_params.hpp"
-#include "models/network/routing/drb/drb_source.hpp"
 #include "models/network/routing/drb/dragonfly_candidates.hpp"
 #include "models/network/routing/drb/dragonfly_transport.hpp"
+#include "models/network/routing/drb/drb_params.hpp"
+#include "models/network/routing/drb/drb_source.hpp"
 #include "models/network/routing/prdrb/prdrb_params.hpp"
 #include "models/network/traffic/group_shift.hpp"
 #include "tests/models/network/network_run.hpp"
