@@ -511,3 +511,19 @@ def test_every_summary_label_fits_its_column(warpnet, root, tmp_path, example):
     labels = [f["label"] for f in document["figures"].values()] + list(document["model_summary"])
     too_long = [label for label in labels if len(label) > LABEL_WIDTH]
     assert not too_long, f"{example}: labels longer than {LABEL_WIDTH} characters: {too_long}"
+
+
+def test_ugal_global_runs_only_on_the_sequential_engine(warpnet, root, tmp_path):
+    """UGAL-G reads a table outside the LPs' state (docs/dragonfly.md): any other engine is a
+    configuration error naming network.routing, before anything runs or is written."""
+    config = root / "examples/dragonfly.toml"
+    args = ["--set", "network.routing=ugal_global", "--set", "simulation.end_time=800",
+            "--set", "traffic.warmup_cycles=200",
+            "--no-output"]
+    ok = warpnet("run", config, *args, cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    for engine in ("optimistic", "rollback-check"):
+        r = warpnet("run", config, *args, "--engine", engine, cwd=tmp_path)
+        assert r.returncode == 2, f"{engine}: exit {r.returncode}\n{r.stderr}"
+        assert "network.routing" in r.stderr and "sequential" in r.stderr
+        assert "events processed" not in r.stdout

@@ -8,10 +8,9 @@
 
 namespace net {
 
-namespace {
-
 void declare_ugal_section(io::Schema& s) {
-  s.describe_section("ugal", "UGAL's comparison, for ugal_local and par (docs/dragonfly.md)");
+  s.describe_section("ugal",
+                     "UGAL's comparison, for ugal_local, ugal_global and par (docs/dragonfly.md)");
   s.add_int("ugal.threshold", UgalParams{}.threshold)
       .range(std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max())
       .unit("flits")
@@ -19,6 +18,8 @@ void declare_ugal_section(io::Schema& s) {
           "Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
           "(positive favours minimal routes)");
 }
+
+namespace {
 
 io::PartConfig ugal_config() {
   return {"ugal", declare_ugal_section, [](const io::Config& config) -> std::any {

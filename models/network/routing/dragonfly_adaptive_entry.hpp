@@ -9,4 +9,7 @@ namespace net {
 
 void register_dragonfly_adaptive(RoutingRegistry& registry);
 
+/// Declares the [ugal] section (ugal.threshold), shared by ugal_local, par and ugal_global.
+void declare_ugal_section(io::Schema& s);
+
 }  // namespace net

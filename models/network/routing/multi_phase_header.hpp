@@ -7,7 +7,8 @@
 // routing's path index, which its ACKs echo, and a byte of its own).
 //
 // via[] holds node ids, except for DRB on a fat tree, whose intermediates are switches without
-// nodes: there via[0] is a router id (routing/drb/fat_tree_transport.hpp).
+// nodes, and on a dragonfly, whose intermediate is a router of another group: there via[0] is a
+// router id (routing/drb/fat_tree_transport.hpp, routing/drb/dragonfly_transport.hpp).
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include "models/network/routing/dimension_order.hpp"
 #include "models/network/routing/dragonfly_adaptive_entry.hpp"
 #include "models/network/routing/dragonfly_minimal.hpp"
+#include "models/network/routing/dragonfly_ugal_global_entry.hpp"
 #include "models/network/routing/dragonfly_valiant.hpp"
 #include "models/network/routing/duato.hpp"
 #include "models/network/routing/drb/drb_entry.hpp"
@@ -62,6 +63,7 @@ void register_routings(RoutingRegistry& registry) {
   registry.add("dragonfly_valiant", "dragonfly: minimal to a random group, then minimal",
                make<DragonflyValiantRouting>());
   register_dragonfly_adaptive(registry);
+  register_dragonfly_ugal_global(registry);
   register_fat_tree_nca(registry);
   register_opt_y(registry);
   drb::register_routing(registry);

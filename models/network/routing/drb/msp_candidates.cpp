@@ -17,11 +17,13 @@ MspCandidates::MspCandidates(const Topology& topology, const DrbParams& params)
       source_(topology, params.source_supernode(), "drb.source_size"),
       destination_(topology, params.destination_supernode(), "drb.destination_size") {
   if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) nca_.emplace(*tree);
+  if (const auto* d = dynamic_cast<const Dragonfly*>(&topology)) dragonfly_.emplace(*d);
 }
 
 std::vector<Msp> MspCandidates::between_nodes(NodeId source, NodeId destination,
                                               std::uint32_t limit) const {
   if (nca_) return nca_->generate(source, destination, limit);
+  if (dragonfly_) return dragonfly_->generate(source, destination, limit);
   return generate(topology_.router_of_node(source), topology_.router_of_node(destination), limit);
 }
 

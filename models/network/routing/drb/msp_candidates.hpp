@@ -29,6 +29,9 @@
 // destination node, not only on its leaf, and the alternatives are the other NCAs. generate()
 // keeps the supernode family on every topology.
 //
+// Dragonflies: between_nodes() gives the intermediate-group family instead
+// (dragonfly_candidates.hpp).
+//
 // Who uses it: DrbSource, when a metapath is created (once per expansion of a source-destination
 // pair); generate() is const and pure. Cost: O(l k log(l k)) for the sort, plus one route walk
 // per inspected candidate with distinct_paths.
@@ -38,6 +41,7 @@
 #include <optional>
 #include <vector>
 
+#include "models/network/routing/drb/dragonfly_candidates.hpp"
 #include "models/network/routing/drb/drb_params.hpp"
 #include "models/network/routing/drb/msp.hpp"
 #include "models/network/routing/drb/nca_candidates.hpp"
@@ -70,6 +74,7 @@ class MspCandidates {
   Supernode source_;
   Supernode destination_;
   std::optional<NcaCandidates> nca_;  // fat trees only
+  std::optional<DragonflyCandidates> dragonfly_;  // dragonflies only
 };
 
 }  // namespace net::drb

@@ -9,6 +9,8 @@
 //   - DimensionOrderTransport (mesh, torus, hypercube): X and Y are nodes on routers, each step
 //     by dimension order, one VC class set per phase (PhasedDimensionOrder); the header's vias
 //     are node ids.
+//   - DragonflyTransport: X is a router of an intermediate group, Y = D; Valiant's classes; the
+//     header's via is a router id.
 //   - FatTreeTransport (k-ary n-tree): X is a nearest common ancestor switch, the route is
 //     up*/down*, one VC class set; the header's via is a router id.
 //
@@ -54,7 +56,8 @@ class MspTransport {
   virtual std::uint32_t route_hops(NodeId src, const Flit& head) const = 0;
 };
 
-/// The transport of `topology`: FatTreeTransport on a fat tree, DimensionOrderTransport
+/// The transport of `topology`: FatTreeTransport on a fat tree, DragonflyTransport on a
+/// dragonfly, DimensionOrderTransport
 /// elsewhere. Throws pdes::ConfigError naming the key: network.routing on a topology without
 /// dimension order or NCA routing, drb.* for options the topology cannot honour.
 /// `tie`: network.torus_tie for the dimension-order transports.

@@ -13,15 +13,18 @@
 #include <vector>
 
 #include "models/network/routing/dragonfly_adaptive.hpp"
+#include "models/network/routing/dragonfly_ugal_global.hpp"
 #include "models/network/topology/dragonfly.hpp"
 #include "models/network/traffic/group_shift.hpp"
 #include "tests/models/network/network_run.hpp"
+#include "tests/models/network/routing/dragonfly_cdg.hpp"
 
 namespace {
 
 using Mode = net::DragonflyAdaptiveRouting::Mode;
-using Channel = std::tuple<net::RouterId, net::PortId, std::uint32_t>;
-using Cdg = std::map<Channel, std::set<Channel>>;
+using net::testing::Cdg;
+using net::testing::Channel;
+using net::testing::has_cycle;
 
 struct Walk {
   std::uint32_t longest = 0;
@@ -100,36 +103,11 @@ Cdg build_cdg(const net::Dragonfly& t, const net::DragonflyAdaptiveRouting& rout
   return cdg;
 }
 
-bool has_cycle(const Cdg& cdg) {
-  std::map<Channel, int> colour;
-  std::vector<std::pair<Channel, bool>> stack;
-  for (const auto& [start, _] : cdg) {
-    if (colour[start] != 0) continue;
-    stack.push_back({start, false});
-    while (!stack.empty()) {
-      auto [c, leaving] = stack.back();
-      stack.pop_back();
-      if (leaving) {
-        colour[c] = 2;
-        continue;
-      }
-      if (colour[c] != 0) continue;
-      colour[c] = 1;
-      stack.push_back({c, true});
-      const auto it = cdg.find(c);
-      if (it == cdg.end()) continue;
-      for (const Channel& n : it->second) {
-        if (colour[n] == 1) return true;
-        if (colour[n] == 0) stack.push_back({n, false});
-      }
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
-TEST_CASE("ugal_local and par: acyclic channel dependencies with both decisions everywhere") {
+TEST_CASE(
+    "ugal_local, ugal_global and par: acyclic channel dependencies with both decisions "
+    "everywhere") {
   for (const auto arrangement :
        {net::GlobalArrangement::kAbsolute, net::GlobalArrangement::kCirculant}) {
     for (const std::optional<std::uint64_t> g :
@@ -139,9 +117,13 @@ TEST_CASE("ugal_local and par: acyclic channel dependencies with both decisions 
       d.g = g;
       const net::Dragonfly t(d);
       CAPTURE(t.summary());
-      for (const Mode mode : {Mode::kUgalLocal, Mode::kProgressive}) {
-        const net::DragonflyAdaptiveRouting routing(t, mode, {}, 8);
-        CAPTURE(std::string(routing.name()));
+      // ugal_global takes ugal_local's routes: its DragonflyAdaptiveRouting is walked too.
+      const net::UgalGlobalRouting ugal_global(t, {}, 8);
+      for (const int which : {0, 1, 2}) {
+        const Mode mode = which == 1 ? Mode::kProgressive : Mode::kUgalLocal;
+        const net::DragonflyAdaptiveRouting own(t, mode, {}, 8);
+        const net::DragonflyAdaptiveRouting& routing = which == 2 ? ugal_global.routes() : own;
+        CAPTURE(which);
         Walk walk;
         const Cdg cdg = build_cdg(t, routing, walk);
         CHECK_FALSE(has_cycle(cdg));
