@@ -16,11 +16,13 @@
 #include "models/network/routing/dragonfly_valiant.hpp"
 #include "models/network/topology/dragonfly.hpp"
 #include "models/network/topology/torus.hpp"
+#include "tests/models/network/routing/dragonfly_cdg.hpp"
 
 namespace {
 
-using Channel = std::tuple<net::RouterId, net::PortId, std::uint32_t>;
-using Cdg = std::map<Channel, std::set<Channel>>;
+using net::testing::Cdg;
+using net::testing::Channel;
+using net::testing::has_cycle;
 
 struct Walk {
   std::uint32_t longest = 0;        // routers crossed
@@ -96,33 +98,6 @@ Cdg build_cdg(const net::Dragonfly& t, const net::RoutingAlgorithm& routing, boo
     }
   }
   return cdg;
-}
-
-bool has_cycle(const Cdg& cdg) {
-  std::map<Channel, int> colour;  // 0 unvisited, 1 on the stack, 2 done
-  std::vector<std::pair<Channel, bool>> stack;
-  for (const auto& [start, _] : cdg) {
-    if (colour[start] != 0) continue;
-    stack.push_back({start, false});
-    while (!stack.empty()) {
-      auto [c, leaving] = stack.back();
-      stack.pop_back();
-      if (leaving) {
-        colour[c] = 2;
-        continue;
-      }
-      if (colour[c] != 0) continue;
-      colour[c] = 1;
-      stack.push_back({c, true});
-      const auto it = cdg.find(c);
-      if (it == cdg.end()) continue;
-      for (const Channel& n : it->second) {
-        if (colour[n] == 1) return true;
-        if (colour[n] == 0) stack.push_back({n, false});
-      }
-    }
-  }
-  return false;
 }
 
 std::vector<net::DragonflyParams> sizes() {
