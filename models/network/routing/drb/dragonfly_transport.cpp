@@ -83,11 +83,7 @@ void DragonflyTransport::route(const RouteInput& at, Flit& head, RouteCandidates
 
 void DragonflyTransport::route_ack(const RouteInput& at, const Flit& ack,
                                    RouteCandidates& out) const {
-  Flit copy = ack;
-  RouteCandidates base;
-  minimal_.route(at, copy, base);
-  const std::uint32_t first = shared_acks_ ? 0 : data_classes();
-  for (const RouteCandidate& c : base) out.add(c.port, first + c.vc_class, c.level);
+  route_ack_by_base(at, ack, shared_acks_, out);
 }
 
 std::uint32_t DragonflyTransport::route_hops(NodeId src, const Flit& head) const {

@@ -7,6 +7,15 @@
 
 namespace net::drb {
 
+void MspTransport::route_ack_by_base(const RouteInput& at, const Flit& ack, bool shared,
+                                     RouteCandidates& out) const {
+  Flit copy = ack;  // route() may write the header; an ACK's stays as it is
+  RouteCandidates by_base;
+  base().route(at, copy, by_base);
+  const std::uint32_t first = shared ? 0 : data_classes();
+  for (const RouteCandidate& c : by_base) out.add(c.port, first + c.vc_class, c.level);
+}
+
 std::unique_ptr<MspTransport> make_msp_transport(const Topology& topology,
                                                  const DrbParams& params, TorusTie tie) {
   if (const auto* tree = dynamic_cast<const FatTree*>(&topology)) {

@@ -54,6 +54,12 @@ class MspTransport {
   virtual void route_ack(const RouteInput& at, const Flit& ack, RouteCandidates& out) const = 0;
   /// Router hops of the head's whole route (S -> X -> Y -> D).
   virtual std::uint32_t route_hops(NodeId src, const Flit& head) const = 0;
+
+ protected:
+  /// route_ack for a transport whose ACKs take base()'s route: base()'s candidates, their
+  /// classes shifted past the data classes unless the ACKs share them (`shared`).
+  void route_ack_by_base(const RouteInput& at, const Flit& ack, bool shared,
+                         RouteCandidates& out) const;
 };
 
 /// The transport of `topology`: FatTreeTransport on a fat tree, DragonflyTransport on a
