@@ -54,7 +54,7 @@ def parse_args():
     p.add_argument("--forced-rollback", type=float, default=0.0,
                    help="also run the optimistic engine on the largest rank count with this "
                         "kernel.forced_rollback_probability")
-    p.add_argument("--lag-us", type=int, default=500,
+    p.add_argument("--lag-us", type=int, default=5000,
                    help="kernel.test_lag for the runs on two ranks or more: microseconds the "
                         "last rank sleeps about once per GVT round, so that rollbacks happen whatever "
                         "the machine's load (0: natural timing)")
