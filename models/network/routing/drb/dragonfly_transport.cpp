@@ -15,24 +15,10 @@ void check_options(const DrbParams& p) {
                             "true is not supported on a dragonfly: DRB's intermediates there are "
                             "routers of an intermediate group, not nodes; allowed: false");
   }
-  const DrbParams d;
-  const std::string why =
+  reject_supernode_keys(p,
       " is not used on a dragonfly, where the alternatives are intermediate groups and the "
       "source and destination groups play the supernodes (docs/dragonfly.md); leave it at its "
-      "default ";
-  if (p.supernode != d.supernode) {
-    throw pdes::ConfigError("drb.supernode", "'" + std::string(to_string(p.supernode)) + "'" + why +
-                                                 "'" + std::string(to_string(d.supernode)) + "'");
-  }
-  const auto check_u32 = [&](const char* key, std::uint32_t value, std::uint32_t def) {
-    if (value != def) {
-      throw pdes::ConfigError(key, std::to_string(value) + why + std::to_string(def) +
-                                       " (drb.max_width bounds the paths)");
-    }
-  };
-  check_u32("drb.source_size", p.source_size, d.source_size);
-  check_u32("drb.destination_size", p.destination_size, d.destination_size);
-  check_u32("drb.subtopology_dims", p.subtopology_dims, d.subtopology_dims);
+      "default ");
   if (!p.distinct_paths) {
     throw pdes::ConfigError("drb.distinct_paths",
                             "false is not supported on a dragonfly: each intermediate group gives "

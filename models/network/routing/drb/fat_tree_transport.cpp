@@ -15,25 +15,10 @@ void check_options(const DrbParams& p) {
                             "nearest-common-ancestor switches, which have no node to eject to; "
                             "allowed: false");
   }
-  const DrbParams d;
-  const std::string why =
+  reject_supernode_keys(p,
       " is not used on a fat tree, where the intermediate switches are the nearest common "
       "ancestors of source and destination (docs/drb.md, \"Fat trees\"); leave it at its "
-      "default ";
-  if (p.supernode != d.supernode) {
-    throw pdes::ConfigError("drb.supernode", "'" + std::string(to_string(p.supernode)) + "'" +
-                                                 why + "'" +
-                                                 std::string(to_string(d.supernode)) + "'");
-  }
-  const auto check_u32 = [&](const char* key, std::uint32_t value, std::uint32_t def) {
-    if (value != def) {
-      throw pdes::ConfigError(key, std::to_string(value) + why + std::to_string(def) +
-                                       " (drb.max_width bounds the paths)");
-    }
-  };
-  check_u32("drb.source_size", p.source_size, d.source_size);
-  check_u32("drb.destination_size", p.destination_size, d.destination_size);
-  check_u32("drb.subtopology_dims", p.subtopology_dims, d.subtopology_dims);
+      "default ");
   if (!p.distinct_paths) {
     throw pdes::ConfigError("drb.distinct_paths",
                             "false is not supported on a fat tree: each nearest common ancestor "

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "models/network/event/flit.hpp"
 #include "models/network/routing/drb/drb_params.hpp"
@@ -61,6 +62,12 @@ class MspTransport {
   void route_ack_by_base(const RouteInput& at, const Flit& ack, bool shared,
                          RouteCandidates& out) const;
 };
+
+/// On a topology where DRB's alternatives come from the topology itself rather than from
+/// supernodes (fat tree, dragonfly): throws pdes::ConfigError naming the first of
+/// drb.supernode, drb.source_size, drb.destination_size, drb.subtopology_dims set away from its
+/// default. `why` says why the key is not used there and ends so that the default follows.
+void reject_supernode_keys(const DrbParams& p, const std::string& why);
 
 /// The transport of `topology`: FatTreeTransport on a fat tree, DragonflyTransport on a
 /// dragonfly, DimensionOrderTransport
