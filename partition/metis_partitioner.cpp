@@ -6,11 +6,14 @@
 #include "partition/csr_graph.hpp"
 #include "partition/nonempty_ranks.hpp"
 #include "partition/partitioner_registry.hpp"
+#include "partition/whole_clusters.hpp"
 
 namespace partition {
 
-pdes::Partition MetisPartitioner::partition(const pdes::PartitionGraph& graph,
-                                            int num_ranks) const {
+namespace {
+
+// The library on `graph` as it is (clusters ignored).
+pdes::Partition partition_flat(const pdes::PartitionGraph& graph, int num_ranks) {
   check_partition_request(graph, num_ranks);
   pdes::Partition result;
   result.num_ranks = num_ranks;
@@ -25,7 +28,7 @@ pdes::Partition MetisPartitioner::partition(const pdes::PartitionGraph& graph,
   idx_t options[METIS_NOPTIONS];
   METIS_SetDefaultOptions(options);
   options[METIS_OPTION_NUMBERING] = 0;
-  options[METIS_OPTION_SEED] = kSeed;
+  options[METIS_OPTION_SEED] = MetisPartitioner::kSeed;
   std::vector<idx_t> part(graph.num_lps, 0);
   const int status = METIS_PartGraphKway(
       &vertices, &constraints, csr.offsets.data(), csr.targets.data(), csr.vertex_weights.data(),
@@ -44,6 +47,13 @@ pdes::Partition MetisPartitioner::partition(const pdes::PartitionGraph& graph,
   for (std::size_t lp = 0; lp < part.size(); ++lp) result.rank_of_lp[lp] = part[lp];
   give_every_rank_an_lp(result);
   return result;
+}
+
+}  // namespace
+
+pdes::Partition MetisPartitioner::partition(const pdes::PartitionGraph& graph,
+                                            int num_ranks) const {
+  return partition_keeping_clusters(graph, num_ranks, partition_flat);
 }
 
 }  // namespace partition

@@ -10,6 +10,7 @@
 #include "partition/csr_graph.hpp"
 #include "partition/nonempty_ranks.hpp"
 #include "partition/partitioner_registry.hpp"
+#include "partition/whole_clusters.hpp"
 
 namespace partition {
 
@@ -41,8 +42,10 @@ struct StratGuard {
 
 }  // namespace
 
-pdes::Partition ScotchPartitioner::partition(const pdes::PartitionGraph& graph,
-                                             int num_ranks) const {
+namespace {
+
+// The library on `graph` as it is (clusters ignored).
+pdes::Partition partition_flat(const pdes::PartitionGraph& graph, int num_ranks) {
   check_partition_request(graph, num_ranks);
   pdes::Partition result;
   result.num_ranks = num_ranks;
@@ -53,7 +56,7 @@ pdes::Partition ScotchPartitioner::partition(const pdes::PartitionGraph& graph,
   ContextGuard context;
   // A private generator, seeded, in deterministic mode: the mapping is a function of the graph.
   check(SCOTCH_contextRandomClone(&context.context), "SCOTCH_contextRandomClone");
-  SCOTCH_contextRandomSeed(&context.context, kSeed);
+  SCOTCH_contextRandomSeed(&context.context, ScotchPartitioner::kSeed);
   check(SCOTCH_contextOptionSetNum(&context.context, SCOTCH_OPTIONNUMDETERMINISTIC, 1),
         "SCOTCH_contextOptionSetNum(DETERMINISTIC)");
   check(SCOTCH_contextOptionSetNum(&context.context, SCOTCH_OPTIONNUMRANDOMFIXEDSEED, 1),
@@ -69,7 +72,8 @@ pdes::Partition ScotchPartitioner::partition(const pdes::PartitionGraph& graph,
   check(SCOTCH_contextBindGraph(&context.context, &plain.graph, &bound.graph),
         "SCOTCH_contextBindGraph");
   StratGuard strat;
-  check(SCOTCH_stratGraphMapBuild(&strat.strat, SCOTCH_STRATQUALITY, num_ranks, kImbalance),
+  check(SCOTCH_stratGraphMapBuild(&strat.strat, SCOTCH_STRATQUALITY, num_ranks,
+                                          ScotchPartitioner::kImbalance),
         "SCOTCH_stratGraphMapBuild");
   std::vector<SCOTCH_Num> part(graph.num_lps, 0);
   check(SCOTCH_graphPart(&bound.graph, num_ranks, &strat.strat, part.data()), "SCOTCH_graphPart");
@@ -78,6 +82,13 @@ pdes::Partition ScotchPartitioner::partition(const pdes::PartitionGraph& graph,
   }
   give_every_rank_an_lp(result);
   return result;
+}
+
+}  // namespace
+
+pdes::Partition ScotchPartitioner::partition(const pdes::PartitionGraph& graph,
+                                             int num_ranks) const {
+  return partition_keeping_clusters(graph, num_ranks, partition_flat);
 }
 
 }  // namespace partition

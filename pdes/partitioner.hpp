@@ -33,6 +33,11 @@ struct PartitionGraph {
   /// the network model: a router several times a node). Graph partitioners balance the sum of
   /// these weights per rank. Empty: every LP weighs 1.
   std::vector<std::uint32_t> vertex_weights;
+  /// Optional: a cluster id per LP (0, 1, ... dense). LPs of one cluster belong together (the
+  /// network model: a dragonfly group, a clique of routers with its nodes). The graph
+  /// partitioners keep every cluster on one rank when that costs little balance
+  /// (partition/whole_clusters.hpp). Empty: no clusters.
+  std::vector<std::uint32_t> cluster_of;
 
   std::uint64_t weight_of(std::uint64_t lp) const {
     return vertex_weights.empty() ? 1 : vertex_weights[lp];

@@ -7,13 +7,16 @@
 //                   [--partitioners block,metis,scotch]
 //
 // For every partitioner and rank count, one CSV line on stdout:
-//   partitioner, ranks, lps, cut_share, link_cut_share, load_imbalance, min_lps, max_lps
+//   partitioner, ranks, lps, cut_share, link_cut_share, load_imbalance, min_lps, max_lps,
+//   clusters_split
 // - cut_share: the cut edge weight over the total edge weight of the model's partition graph
 //   (the network model: links between LPs; a router-router link and a node's link weigh one
 //   each way), i.e. the share of LP-to-LP events that would cross ranks if every link carried
 //   the same traffic (uniform traffic on tori and fat trees);
 // - link_cut_share: the same over router-router links only (flit hops);
-// - load_imbalance: the heaviest rank's LP weight over the mean (the model's vertex weights).
+// - load_imbalance: the heaviest rank's LP weight over the mean (the model's vertex weights);
+// - clusters_split: how many of the model's clusters (a dragonfly's groups) the mapping spreads
+//   over more than one rank (0 for models without clusters).
 // The partitioners are the ones `warpnet run` uses (simulation.partitioner), with the same
 // seeds, so the figures are exactly the mappings a run would get.
 #include <mpi.h>
@@ -28,6 +31,7 @@
 #include "app/setup.hpp"
 #include "io/config/config_errors.hpp"
 #include "partition/partitioner_registry.hpp"
+#include "partition/whole_clusters.hpp"
 #include "pdes/error.hpp"
 
 namespace {
@@ -130,7 +134,8 @@ int main(int argc, char** argv) {
       ++routers;
     }
     std::printf(
-        "partitioner,ranks,lps,cut_share,link_cut_share,load_imbalance,min_lps,max_lps\n");
+        "partitioner,ranks,lps,cut_share,link_cut_share,load_imbalance,min_lps,max_lps,"
+        "clusters_split\n");
     for (const std::string& name : o.partitioners) {
       const auto partitioner = partition::make_partitioner(name, "--partitioners");
       for (const int ranks : o.ranks) {
@@ -140,12 +145,13 @@ int main(int argc, char** argv) {
         std::vector<std::uint64_t> lps(static_cast<std::size_t>(ranks), 0);
         for (const auto r : p.rank_of_lp) ++lps[static_cast<std::size_t>(r)];
         const auto [lo, hi] = std::minmax_element(lps.begin(), lps.end());
-        std::printf("%s,%d,%llu,%.6f,%.6f,%.4f,%llu,%llu\n", name.c_str(), ranks,
+        std::printf("%s,%d,%llu,%.6f,%.6f,%.4f,%llu,%llu,%llu\n", name.c_str(), ranks,
                     static_cast<unsigned long long>(graph.num_lps),
                     c.all_total > 0 ? c.all / c.all_total : 0.0,
                     c.links_total > 0 ? c.links / c.links_total : 0.0,
                     p.load_imbalance(graph), static_cast<unsigned long long>(*lo),
-                    static_cast<unsigned long long>(*hi));
+                    static_cast<unsigned long long>(*hi),
+                    static_cast<unsigned long long>(partition::clusters_split(graph, p)));
         std::fflush(stdout);
       }
     }

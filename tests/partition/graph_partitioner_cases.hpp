@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include "partition/whole_clusters.hpp"
 #include "pdes/error.hpp"
 #include "tests/partition/lp_graphs.hpp"
 
@@ -40,6 +41,20 @@ void check_graph_partitioner() {
     int apart = 0;
     for (std::uint64_t r = 0; r < 64; ++r) apart += p.rank_of_lp[r] != p.rank_of_lp[64 + r];
     CHECK(apart <= 4);
+  }
+  SUBCASE("keeps clusters whole when the balance allows, and the cut is then smaller") {
+    pdes::PartitionGraph g = clique_groups(9, 4);
+    for (int ranks : {3, 9}) {
+      CAPTURE(ranks);
+      const pdes::Partition p = partitioner.partition(g, ranks);
+      CHECK(valid_mapping(p, g, ranks));
+      CHECK(partition::clusters_split(g, p) == 0);
+      CHECK(p.load_imbalance(g) == doctest::Approx(1.0));
+    }
+    // 9 equal clusters over 4 ranks cannot balance within 5 %: the LPs are balanced instead.
+    const pdes::Partition p4 = partitioner.partition(g, 4);
+    CHECK(valid_mapping(p4, g, 4));
+    CHECK(p4.load_imbalance(g) < partition::kClusterImbalance);
   }
   SUBCASE("one rank owns everything") {
     const pdes::PartitionGraph g = grid_graph(4, true, 6);

@@ -49,6 +49,32 @@ inline pdes::PartitionGraph grid_graph(std::uint64_t k, bool wrap, std::uint32_t
   return g;
 }
 
+/// A graph of `groups` cliques of `size` LPs each (clusters 0..groups-1), every pair of groups
+/// joined by one edge between LP (j mod size) of group i and LP (i mod size) of group j: a
+/// dragonfly's shape without its nodes. Edges weigh 1, LPs 1.
+inline pdes::PartitionGraph clique_groups(std::uint64_t groups, std::uint64_t size) {
+  pdes::PartitionGraph g;
+  g.num_lps = groups * size;
+  g.edge_offsets.push_back(0);
+  for (std::uint64_t v = 0; v < g.num_lps; ++v) {
+    const std::uint64_t group = v / size;
+    std::map<std::uint64_t, std::uint32_t> next;
+    for (std::uint64_t u = group * size; u < (group + 1) * size; ++u) {
+      if (u != v) next[u] = 1;
+    }
+    for (std::uint64_t other = 0; other < groups; ++other) {
+      if (other != group && other % size == v % size) next[other * size + group % size] = 1;
+    }
+    for (const auto& [lp, w] : next) {
+      g.edge_targets.push_back(lp);
+      g.edge_weights.push_back(w);
+    }
+    g.edge_offsets.push_back(g.edge_targets.size());
+    g.cluster_of.push_back(static_cast<std::uint32_t>(group));
+  }
+  return g;
+}
+
 /// Whether every LP has a rank in range and every rank at least one LP.
 inline bool valid_mapping(const pdes::Partition& p, const pdes::PartitionGraph& g, int ranks) {
   if (p.num_ranks != ranks || p.rank_of_lp.size() != g.num_lps) return false;

@@ -143,6 +143,19 @@ pdes::PartitionGraph network_partition_graph(const Topology& topology) {
     graph.edge_offsets.push_back(graph.edge_targets.size());
   }
   graph.vertex_weights = network_lp_weights(topology);
+  // A dragonfly's group (a clique of routers with their nodes) is one cluster: the graph
+  // partitioners keep it on one rank when the balance allows (partition/whole_clusters.hpp).
+  if (const auto groups = topology.groups()) {
+    graph.cluster_of.resize(graph.num_lps);
+    for (RouterId r = 0; r < layout.num_routers; ++r) {
+      graph.cluster_of[layout.router_lp(r).value()] =
+          static_cast<std::uint32_t>(r / groups->routers_per_group);
+    }
+    for (NodeId n = 0; n < layout.num_nodes; ++n) {
+      graph.cluster_of[layout.node_lp(n).value()] =
+          static_cast<std::uint32_t>(topology.router_of_node(n) / groups->routers_per_group);
+    }
+  }
   // Each router followed by its nodes: a block of this order keeps a node with its router
   // (injection and ejection stay on the rank) and routers with their id neighbours. The id
   // order would put all routers before all nodes, so that 2 ranks split them into a rank of

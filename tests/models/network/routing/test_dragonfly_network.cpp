@@ -160,3 +160,17 @@ TEST_CASE("dragonfly: the block partition keeps groups whole when the rank count
     }
   }
 }
+
+TEST_CASE("dragonfly: the partition graph names each LP's group, for the graph partitioners") {
+  const net::Dragonfly t(net::DragonflyParams{});  // 9 groups of 4 routers and 8 nodes
+  const pdes::PartitionGraph graph = net::network_partition_graph(t);
+  const net::LpLayout layout{t.num_routers(), t.num_nodes()};
+  REQUIRE(graph.cluster_of.size() == graph.num_lps);
+  for (net::RouterId r = 0; r < t.num_routers(); ++r) {
+    CHECK(graph.cluster_of[layout.router_lp(r).value()] == r / 4);
+  }
+  for (net::NodeId n = 0; n < t.num_nodes(); ++n) {
+    CHECK(graph.cluster_of[layout.node_lp(n).value()] == n / 8);
+  }
+}
+
