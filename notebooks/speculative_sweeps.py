@@ -55,6 +55,8 @@ FIDELITY_VARIANTS = {
     "straight_charged": variant("straight_charged"),
     "ssr": variant("speculative_2hop"),
     "ssr_ideal": variant("speculative_2hop", **{"speculative.status_exchange": "ideal"}),
+    "ssr_ideal_charged": variant("speculative_2hop",
+                                 **{"speculative.status_exchange": "ideal_charged"}),
 }
 
 # experiment -> (config, fixed sets, loads, {variant name: sets})

@@ -45,9 +45,11 @@ struct AgeTally {
 };
 
 struct NeighbourStatus {
+  static constexpr std::uint8_t kArmedExchange = 1;
+  static constexpr std::uint8_t kArmedCharge = 2;
   std::vector<NcbEntry> one_hop;  ///< per port
   std::vector<NcbEntry> two_hop;  ///< per port
-  std::uint8_t armed = 0;         ///< an exchange timer is pending
+  std::uint8_t armed = 0;         ///< bits: kArmedExchange, kArmedCharge timers pending
   std::uint64_t rounds = 0;       ///< exchanges this router took part in
   AgeTally one_hop_age;
   AgeTally two_hop_age;

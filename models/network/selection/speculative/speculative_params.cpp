@@ -52,17 +52,20 @@ void declare_speculative_section(io::Schema& s) {
   s.add_choice("speculative.d_marks", "straight", {"straight", "turn"})
       .describe("Which channels D = 1 marks in E: straight (seed 002 as written: the channel in "
                 "the dimension the head arrived on, so heads prefer to turn) or turn [ours]");
-  s.add_choice("speculative.status_exchange", "seed", {"seed", "ideal"})
+  s.add_choice("speculative.status_exchange", "seed", {"seed", "ideal", "ideal_charged"})
       .describe("seed (the exchange every period_cycles, holding each link handshake + data "
-                "cycles) or ideal [ours, an ablation: every cycle, holding no link time]");
+                "cycles), ideal [ours, an ablation: every cycle, holding no link time] or "
+                "ideal_charged [ours: ideal values, and the links held as seed holds them]");
 }
 
 SpeculativeParams speculative_params_from(const io::Config& config) {
   SpeculativeParams p;
   p.d_marks = config.get_string("speculative.d_marks") == "turn" ? DimensionTerm::kTurn
                                                                  : DimensionTerm::kStraight;
-  p.exchange = config.get_string("speculative.status_exchange") == "ideal" ? ExchangeMode::kIdeal
-                                                                           : ExchangeMode::kSeed;
+  const std::string exchange = config.get_string("speculative.status_exchange");
+  p.exchange = exchange == "ideal"           ? ExchangeMode::kIdeal
+               : exchange == "ideal_charged" ? ExchangeMode::kIdealCharged
+                                             : ExchangeMode::kSeed;
   p.k = config.get_float("speculative.k");
   p.period_cycles = static_cast<std::uint32_t>(config.get_int("speculative.period_cycles"));
   p.handshake_cycles = static_cast<std::uint32_t>(config.get_int("speculative.handshake_cycles"));

@@ -13,7 +13,9 @@
 //   speculative.status_exchange    "seed" (the paper's exchange as above) or "ideal" (ours, an
 //                                  ablation: every cycle, holding no link time, so the values
 //                                  are at most 1 (1 hop) or 3 (2 hops) cycles old and cost nothing; the four keys above
-//                                  are then not used by the exchange)
+//                                  are then not used by the exchange), or "ideal_charged"
+//                                  (ours: the ideal values, and the links held as "seed" holds
+//                                  them by messages nobody reads)
 // The section is also read by `straight_charged` (straight selection with the exchange running
 // on the links but its values unused: the exchange's link cost alone).
 // The section is read when router.selection is local_status (d_marks only) or a speculative one.
@@ -33,6 +35,10 @@ namespace net::speculative {
 enum class ExchangeMode : std::uint8_t {
   kSeed,   ///< "seed": period_cycles, handshake + data cycles on every link
   kIdeal,  ///< "ideal": every cycle, no link time (free and as fresh as the links allow)
+  /// "ideal_charged": the ideal values, and the links held as "seed" holds them (a message of
+  /// handshake + data cycles every period whose content is not used): fresh status at the
+  /// seed's link cost.
+  kIdealCharged,
 };
 
 struct SpeculativeParams {
@@ -47,11 +53,14 @@ struct SpeculativeParams {
   std::uint32_t exchange_cycles() const { return handshake_cycles + data_cycles; }
   /// What the exchange runs with: the seed's keys, or 1 cycle and no link time when ideal.
   std::uint32_t effective_period_cycles() const {
-    return exchange == ExchangeMode::kIdeal ? 1 : period_cycles;
+    return exchange == ExchangeMode::kSeed ? period_cycles : 1;
   }
   std::uint32_t effective_link_cycles() const {
-    return exchange == ExchangeMode::kIdeal ? 0 : exchange_cycles();
+    return exchange == ExchangeMode::kSeed ? exchange_cycles() : 0;
   }
+  /// Whether, besides the values' exchange, the links are held every period_cycles for
+  /// exchange_cycles() by messages nobody reads ("ideal_charged").
+  bool charges_links_apart() const { return exchange == ExchangeMode::kIdealCharged; }
   /// Throws pdes::ConfigError naming the key at fault.
   void validate() const;
 };

@@ -38,14 +38,29 @@ std::optional<PortId> StatusExchange::opposite(RouterId router, PortId port) con
   return other;
 }
 
-void StatusExchange::arm(RouterControl& control, NeighbourStatus& status) const {
-  if (status.armed != 0) return;
-  const std::int64_t period =
-      static_cast<std::int64_t>(params_.effective_period_cycles()) * control.cycle();
+namespace {
+
+/// The delay from now to the next multiple of `period_cycles` (the next transaction, at every
+/// router at once).
+std::int64_t to_next_period(const RouterControl& control, std::uint32_t period_cycles) {
+  const std::int64_t period = static_cast<std::int64_t>(period_cycles) * control.cycle();
   const std::int64_t now = control.now();
-  const std::int64_t next = (now / period + 1) * period;  // the next transaction, all routers
-  control.set_timer(next - now, kExchangeTopic);
-  status.armed = 1;
+  return (now / period + 1) * period - now;
+}
+
+}  // namespace
+
+void StatusExchange::arm(RouterControl& control, NeighbourStatus& status) const {
+  if (params_.charges_links_apart()) arm_charge(control, status);
+  if ((status.armed & NeighbourStatus::kArmedExchange) != 0) return;
+  control.set_timer(to_next_period(control, params_.effective_period_cycles()), kExchangeTopic);
+  status.armed |= NeighbourStatus::kArmedExchange;
+}
+
+void StatusExchange::arm_charge(RouterControl& control, NeighbourStatus& status) const {
+  if ((status.armed & NeighbourStatus::kArmedCharge) != 0) return;
+  control.set_timer(to_next_period(control, params_.period_cycles), kChargeTopic);
+  status.armed |= NeighbourStatus::kArmedCharge;
 }
 
 void StatusExchange::on_start(RouterId /*router*/, RouterControl& control,
@@ -55,11 +70,22 @@ void StatusExchange::on_start(RouterId /*router*/, RouterControl& control,
 
 void StatusExchange::on_timer(const RouterView& router, std::uint8_t topic,
                               RouterControl& control, AlgorithmState& state) const {
-  if (topic != kExchangeTopic) return;
   NeighbourStatus& s = status_of(state);
-  s.armed = 0;
   const std::uint16_t luc = saturate(router.occupied_input_vcs());
   const bool quiet = luc == 0 && all_zero(s.one_hop) && all_zero(s.two_hop);
+  if (topic == kChargeTopic) {
+    s.armed &= static_cast<std::uint8_t>(~NeighbourStatus::kArmedCharge);
+    for (PortId p = 0; p < router.ports(); ++p) {
+      if (!topology_.neighbour(router.router(), p)) continue;
+      ControlMessage m;
+      m.topic = kChargeTopic;
+      control.send_over_link(p, m, params_.exchange_cycles());
+    }
+    if (!quiet) arm_charge(control, s);
+    return;
+  }
+  if (topic != kExchangeTopic) return;
+  s.armed &= static_cast<std::uint8_t>(~NeighbourStatus::kArmedExchange);
   ++s.rounds;
   for (PortId p = 0; p < router.ports(); ++p) {
     if (!topology_.neighbour(router.router(), p)) continue;

@@ -25,6 +25,11 @@
 // flit on the wire, then cross the link), so the seed's rule can be measured without the
 // exchange's cost and with values at most 1 cycle (1 hop) or 3 cycles (2 hops) old at use.
 //
+// speculative.status_exchange = "ideal_charged" (ours) runs the ideal exchange and, beside it,
+// the seed's link cost: every period_cycles each router sends each neighbour a message of
+// kChargeTopic holding the link handshake + data cycles, which the receiver ignores. SSR then
+// sees fresh values and pays the seed's links, so that the two costs can be measured apart.
+//
 // Quiet routers (ours, so that a run can drain and end): a router whose LUC and NCBs are all
 // zero sends one last round of zeros marked quiet and stops; it resumes at the next period
 // boundary when a packet is granted there or a neighbour sends it a non-zero value. A quiet
@@ -57,6 +62,7 @@ struct ExchangeBody {
 class StatusExchange final : public RouterMonitor {
  public:
   static constexpr std::uint8_t kExchangeTopic = 1;
+  static constexpr std::uint8_t kChargeTopic = 2;  ///< "ideal_charged": link time, no values
 
   StatusExchange(const Topology& topology, SpeculativeParams params)
       : topology_(topology), params_(params) {}
@@ -80,6 +86,7 @@ class StatusExchange final : public RouterMonitor {
 
  private:
   void arm(RouterControl& control, NeighbourStatus& status) const;
+  void arm_charge(RouterControl& control, NeighbourStatus& status) const;
 
   const Topology& topology_;
   SpeculativeParams params_;
