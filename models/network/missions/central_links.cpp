@@ -23,7 +23,7 @@ void CentralLinks::take(std::size_t l, std::int64_t t, std::int64_t length) {
 std::int64_t CentralLinks::next_free(std::int64_t t) const {
   std::int64_t next = -1;
   for (const std::int64_t b : busy_until) {
-    if (b > t && (next < 0 || b < next)) next = b;
+    if (b > t && b != kHeld && (next < 0 || b < next)) next = b;
   }
   return next;
 }

@@ -20,6 +20,8 @@
 namespace net::missions {
 
 struct CentralLinks {
+  /// busy_until of a link held by a circuit still being set up (circuit_manager_lp.hpp).
+  static constexpr std::int64_t kHeld = std::int64_t{1} << 62;
   std::vector<std::int64_t> busy_until;    ///< per link (owner * n + dimension), cycles
   std::vector<std::uint64_t> busy_cycles;  ///< per link
   std::vector<std::uint64_t> messages;     ///< per link
@@ -27,7 +29,8 @@ struct CentralLinks {
   void reset(std::size_t links);
   /// Link `l` carries a message of `length` cycles from cycle `t`.
   void take(std::size_t l, std::int64_t t, std::int64_t length);
-  /// The earliest cycle after `t` at which a busy link frees; -1 if none is busy.
+  /// The earliest cycle after `t` at which a busy link frees; -1 if none is busy (a held link
+  /// frees only when its circuit has been set up).
   std::int64_t next_free(std::int64_t t) const;
   /// One MissionLink record per link (half duplex: the link is owned by its lower end).
   void emit(pdes::CommitContext& ctx, std::uint32_t num_routers, std::uint32_t dimension,

@@ -50,6 +50,7 @@ void MessageSwitchKind::add(pdes::Simulation& sim, pdes::LpId id, const RouterAr
   PolicyRegistry policies;
   register_policies(policies);
   const auto adapter = io::options_or_default<AdapterParams>(a.params.router_kind_options);
+  validate(adapter);
   std::shared_ptr<const SchedulingPolicy> policy = policies.create(adapter.policy);
   const auto router = static_cast<std::uint32_t>(a.router);
   // Circuit switching, and DFS under VCT (a DFS probe never leaves a message inside the

@@ -16,6 +16,7 @@ namespace {
 std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
   const auto m = io::options_or_default<MissionSetup>(s.options);
   const std::uint32_t n = message_level_dimension(s.topology, "workload.kind");
+  validate(m.adapter);
   return std::make_unique<MissionWorkload>(
       m.mission, s.topology.num_nodes(), n, m.adapter.links == "half_duplex",
       m.adapter.switching == "message",
@@ -26,8 +27,9 @@ std::unique_ptr<Workload> make_mission(const WorkloadSetup& s) {
 
 std::unique_ptr<Workload> make_mission_stream(const WorkloadSetup& s) {
   message_level_dimension(s.topology, "workload.kind");
-  return std::make_unique<MissionStreamWorkload>(
-      io::options_or_default<MissionSetup>(s.options).mission, s.topology.num_nodes());
+  const auto m = io::options_or_default<MissionSetup>(s.options);
+  validate(m.adapter);
+  return std::make_unique<MissionStreamWorkload>(m.mission, s.topology.num_nodes());
 }
 
 io::PartConfig mission_config() {

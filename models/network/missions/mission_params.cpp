@@ -100,6 +100,15 @@ void declare_adapter_section(io::Schema& s) {
   s.add_choice("adapter.arbitration", d.adapter.arbitration, {"shared", "heads"})
       .describe("Half-duplex link between its ends: shared (one priority queue for both "
                 "directions) or heads (each end's best message, first come first served)");
+  s.add_choice("adapter.circuit_setup", d.adapter.circuit_setup,
+               {"global", "source", "source_head", "hop_by_hop"})
+      .describe("Circuit switching: global (one global policy order, whole paths at once, no "
+                "hold-and-wait; ours), source (each source tries its messages in its policy "
+                "order, whole paths, a failed set-up leaves the message at its source; the "
+                "paper's reading), source_head (only the head of each source's per-link queue "
+                "may go) or hop_by_hop (the head takes its first link and the set-up advances "
+                "hop by hop, holding links while it waits); all but global need "
+                "adapter.routing = ecube");
   s.add_float("adapter.dfs_slack", d.adapter.dfs_slack)
       .finite()
       .min(0.0)
@@ -118,6 +127,7 @@ AdapterParams adapter_params_from(const io::Config& c) {
   a.links = c.get_string("adapter.links");
   a.switching = c.get_string("adapter.switching");
   a.arbitration = c.get_string("adapter.arbitration");
+  a.circuit_setup = c.get_string("adapter.circuit_setup");
   a.age_weight = c.get_float("adapter.age_weight");
   a.dfs_slack = c.get_float("adapter.dfs_slack");
   return a;
@@ -144,6 +154,15 @@ MissionSetup mission_setup_from(const io::Config& c) {
   m.mission.cps_iterations = c.get_int("mission.cps_iterations");
   m.adapter = adapter_params_from(c);
   return m;
+}
+
+void validate(const AdapterParams& a) {
+  if (a.switching == "circuit" && a.circuit_setup != "global" && a.routing != "ecube") {
+    throw pdes::ConfigError("adapter.circuit_setup",
+                            "'" + a.circuit_setup + "' orders circuits at their sources over "
+                            "e-cube paths only; adapter.routing = '" + a.routing +
+                                "' needs circuit_setup = 'global'");
+  }
 }
 
 void validate(const MissionParams& p, std::uint64_t num_nodes) {

@@ -42,6 +42,12 @@
 //                 "shared" (default): one priority queue for both directions, the first message
 //                 in policy order goes; "heads": each end keeps its own priority queue and
 //                 the two heads go first come, first served (earlier queued; ties: the owner)
+//   circuit_setup circuit switching (circuit_manager_lp.hpp): "global" (default, [OURS]): one
+//                 global policy order, whole paths or nothing; "source" (the paper's reading,
+//                 §4.1-4.2): each source in its own policy order, whole paths or nothing;
+//                 "source_head": only the head of a source's per-link queue may go;
+//                 "hop_by_hop": set-up hop by hop with hold-and-wait; all but global need
+//                 routing = ecube
 //   dfs_slack     dfs: detour only if the needed links stay busy > dfs_slack × ℓ cycles
 //   age_weight    w >= 0: priority − w × age (steady state, §4.3 [OURS]); 0: off
 #pragma once
@@ -78,6 +84,7 @@ struct AdapterParams {
   std::string switching = "message";
   std::string links = "half_duplex";
   std::string arbitration = "shared";
+  std::string circuit_setup = "global";
   double age_weight = 0.0;
   double dfs_slack = 2.0;
   bool operator==(const AdapterParams&) const = default;
@@ -107,5 +114,8 @@ AdapterParams adapter_params_from(const io::Config& config);
 /// below 1 or above 65535, count 0, period 0, hot spots above `num_nodes`, or an OPT budget
 /// or annealing length <= 0.
 void validate(const MissionParams& params, std::uint64_t num_nodes);
+/// Throws pdes::ConfigError naming adapter.circuit_setup: a rule other than global
+/// under circuit switching with a routing other than ecube.
+void validate(const AdapterParams& params);
 
 }  // namespace net::missions
