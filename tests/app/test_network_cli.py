@@ -6,6 +6,7 @@ import subprocess
 import pytest
 
 EXAMPLES = ["mesh8x8.toml", "booksim-like.toml", "phases.toml", "drb-torus8-bitrev.toml",
+            "drb-torus8-paper.toml",
             "drb-fattree.toml",
             "message-list.toml", "workload-replay.toml", "workload-skeleton.toml",
             "prdrb-mesh8x8-bursts.toml", "prdrb-torus8-bursts.toml"]

@@ -5,6 +5,7 @@
 #include "models/network/traffic/bit_reversal.hpp"
 #include "models/network/traffic/butterfly.hpp"
 #include "models/network/traffic/group_shift.hpp"
+#include "models/network/traffic/hot_area.hpp"
 #include "models/network/traffic/hot_spot.hpp"
 #include "models/network/traffic/neighbour.hpp"
 #include "models/network/traffic/perfect_shuffle.hpp"
@@ -34,6 +35,8 @@ void register_traffic_patterns(TrafficRegistry& r) {
         &RandomPermutation::create, RandomPermutation::config());
   r.add("hot_spot", "fraction to hot nodes, rest uniform (traffic.hot_spot.nodes, .fraction)",
         &HotSpot::create, HotSpot::config());
+  r.add("hot_area", "fixed colliding flows, rest uniform (traffic.hot_area.sources, .destinations)",
+        &HotArea::create, HotArea::config());
   r.add("group_shift", "dragonfly: group G sends to group G + k (traffic.group_shift.k)",
         &GroupShift::create, GroupShift::config());
   r.add("random_group_permutation",

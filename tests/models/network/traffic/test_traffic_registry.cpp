@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/traffic/traffic_registry.hpp"
 
+#include "models/network/traffic/hot_area.hpp"
 #include "models/network/traffic/hot_spot.hpp"
 #include "models/network/traffic/random_permutation.hpp"
 
@@ -28,7 +29,7 @@ TEST_CASE("TrafficRegistry builds every registered pattern on an 8x8 torus") {
   CHECK(r.names() == std::vector<std::string>{"uniform", "bit_complement", "bit_reversal",
                                               "perfect_shuffle", "transpose", "butterfly",
                                               "tornado", "neighbour", "random_permutation",
-                                              "hot_spot", "group_shift",
+                                              "hot_spot", "hot_area", "group_shift",
                                               "random_group_permutation"});
   const TrafficContext ctx = TrafficContext::of(net::Torus({8, 8}));
   for (const auto& entry : r.entries()) {
@@ -38,6 +39,7 @@ TEST_CASE("TrafficRegistry builds every registered pattern on an 8x8 torus") {
     std::any params;
     if (entry.name == "random_permutation") params = net::traffic::RandomPermutationParams{1};
     if (entry.name == "hot_spot") params = net::traffic::HotSpotParams{{0}, 0.1};
+    if (entry.name == "hot_area") params = net::traffic::HotAreaParams{{25, 26}, {4, 53}, {}};
     const auto pattern = r.create(entry.name, ctx, params);
     CHECK(pattern->name() == entry.name);
     CHECK(pattern->num_nodes() == 64);
