@@ -90,8 +90,24 @@ def over_seeds(runs: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({
         "accepted": g["accepted_load"].mean(), "accepted_sd": g["accepted_load"].std(),
         "latency": g["latency"].mean(), "latency_sd": g["latency"].std(),
+        "hops": g["hops"].mean(), "network_latency": g["network_latency"].mean(),
         "saturated": g["saturated"].mean(), "seeds": g["simulation.seed"].nunique(),
     }).reset_index()
+
+
+def markdown_hops(summary: pd.DataFrame, terminals: int, pattern: str) -> str:
+    """Mean router hops (3 seeds) per routing and load: how often each routing went non-minimal."""
+    part = summary[(summary["terminals"] == terminals) & (summary["traffic.pattern"] == pattern)]
+    loads = sorted(part["traffic.load"].unique())
+    lines = ["| routing | " + " | ".join(f"{x:g}" for x in loads) + " |",
+             "|---|" + "---|" * len(loads)]
+    for routing in ROUTINGS:
+        rows = part[part["network.routing"] == routing].set_index("traffic.load")
+        if rows.empty:
+            continue
+        cells = [f"{rows.loc[x, 'hops']:.2f}" if x in rows.index else "" for x in loads]
+        lines.append(f"| {LABELS[routing]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def saturation(runs: pd.DataFrame) -> pd.DataFrame:
@@ -224,6 +240,8 @@ def report(out: str, figures: str | None) -> None:
         for pattern in PATTERNS:
             print(f"\n### {pattern}: accepted ± sd; latency ± sd (* saturated in most seeds)\n")
             print(markdown_curves(summary, terminals, pattern))
+            print(f"\nhops ({pattern}):\n")
+            print(markdown_hops(summary, terminals, pattern))
         print("\n### saturation\n")
         print(markdown_saturation(sat, terminals))
         if figures:

@@ -12,7 +12,7 @@
 #   benchmarks/network/dragonfly_sweep.sh vcs   OUT   # 4, 8, 12 VCs (72 terminals); big-vcs: 4 VCs, 1,056
 #
 # WARPNET_BIN (default build/app/warpnet) and JOBS (default 2) may be set. The big size took about
-# 70 minutes on 2 cores shared with other work (84 runs; 20-70 s of CPU each).
+# an hour with 2 jobs on 2 cores shared with other work (69 runs; 20-70 s of CPU each).
 set -eu
 size=${1:?big, big-shift, big-uniform, small, drb, vcs or big-vcs}
 out=${2:?output directory}
