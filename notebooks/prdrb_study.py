@@ -19,6 +19,15 @@ Experiments:
                   bursts over uniform noise that the saved paths did not see
   apps            targets 5-8: the LU, MG, LAMMPS and POP skeletons on the 64-node fat tree
   neighbours      target 9: the Sweep3D skeleton placed linearly (nearest-neighbour traffic)
+
+The seeds' own set-up (issue 30: SEED_SYNTHETIC, SEED_APP_NETWORK):
+  seed_steady     the fat-tree permutations, 40,000 cycles (past the thesis's 10 ms transient)
+  seed_ablation   the same with one of the seed's settings put back to ours, one at a time
+  seed_appendix   Appendix A: transpose on 32 nodes, shuffle and bit reversal on 64
+  seed_mesh       the mesh hot region at 400 / 600 Mbit/s
+  seed_apps       the skeletons at 2 Gbit/s with 1024-bit packets; POP also against random,
+                  cyclic and FR-DRB
+  mesh_knee       seed 003's uniform latency/load curve on the 8x8 mesh under XY
 """
 from __future__ import annotations
 
@@ -272,8 +281,7 @@ def fattree_steady(out: Path, seeds: list[int], jobs: int, binary: Path, cycles:
     rows = []
     for run, path in execute(runs, out / name, jobs, binary):
         per = rounds(path, first)
-        fine = rounds(path, 1000)
-        fine = fine[fine["round"] * 1000 <= cycles]
+        within = per[per["round"] * first <= cycles]  # the windows before the drain
         whole = (per["latency"] * per["packets_delivered"]).sum() / per["packets_delivered"].sum()
         summary = wa.load_run(path).group_attrs("summary")
         rows.append({**run.labels, "latency": whole,
@@ -283,7 +291,7 @@ def fattree_steady(out: Path, seeds: list[int], jobs: int, binary: Path, cycles:
                           per.loc[per["round"] > 1, "packets_delivered"]).sum() /
                          max(1, per.loc[per["round"] > 1, "packets_delivered"].sum())),
                      "accepted": float(summary.get("accepted_load", float("nan"))),
-                     "settle_cycles": settle_time(fine["latency"].tolist(), 1000),
+                     "settle_cycles": settle_time(within["latency"].tolist(), first),
                      **{k: v for k, v in prdrb_totals(path).items()
                         if k in ("hits", "widenings", "saved")}})
     return pd.DataFrame(rows)
@@ -533,6 +541,15 @@ SEED_ABLATION = {
 }
 
 
+def seed_appendix(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataFrame:
+    """Seed 004's Appendix A (Figs. A.1-A.4, plots only): transpose on 32 nodes at 400 and 600
+    Mbit/s, shuffle and bit reversal on 64 at 400, in the seed's set-up."""
+    frames = [seed_steady(out / "appendix", seeds, jobs, binary, loads=loads, patterns=patterns)
+              for loads, patterns in (((0.2, 0.3), ("transpose (32)",)),
+                                      ((0.2,), ("shuffle (64)", "bit reversal (64)")))]
+    return pd.concat(frames, ignore_index=True)
+
+
 def seed_ablation(out: Path, seeds: list[int], jobs: int, binary: Path,
                   patterns: tuple = ("bit reversal (32)", "transpose (64)"), load: float = 0.3,
                   routings: tuple = ("DRB", "PR-DRB router"),
@@ -621,7 +638,8 @@ def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataF
 
 
 EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
-               "seed_steady": seed_steady, "seed_ablation": seed_ablation, "seed_mesh": seed_mesh, "mesh_knee": mesh_knee, "seed_apps": seed_apps,
+               "seed_steady": seed_steady, "seed_appendix": seed_appendix,
+               "seed_ablation": seed_ablation, "seed_mesh": seed_mesh, "mesh_knee": mesh_knee, "seed_apps": seed_apps,
                "fattree_bursts": fattree_bursts,
                "fattree_steady": fattree_steady, "stale": stale, "apps": apps,
                "neighbours": neighbours}
