@@ -19,10 +19,20 @@ Experiments:
                   bursts over uniform noise that the saved paths did not see
   apps            targets 5-8: the LU, MG, LAMMPS and POP skeletons on the 64-node fat tree
   neighbours      target 9: the Sweep3D skeleton placed linearly (nearest-neighbour traffic)
+
+The seeds' own set-up (issue 30: SEED_SYNTHETIC, SEED_APP_NETWORK):
+  seed_steady     the fat-tree permutations, 40,000 cycles (past the thesis's 10 ms transient)
+  seed_ablation   the same with one of the seed's settings put back to ours, one at a time
+  seed_appendix   Appendix A: transpose on 32 nodes, shuffle and bit reversal on 64
+  seed_mesh       the mesh hot region at 400 / 600 Mbit/s
+  seed_apps       the skeletons at 2 Gbit/s with 1024-bit packets; POP also against random,
+                  cyclic and FR-DRB
+  mesh_knee       seed 003's uniform latency/load curve on the 8x8 mesh under XY
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import subprocess
@@ -222,46 +232,118 @@ def permutation_messages(pattern, nodes: int, load: float, seed: int, cycles: in
     return messages.text()
 
 
+def transpose_bits(s: int, bits: int) -> int:
+    """Table 4.1's matrix transpose: the address rotated by half its bits (for an odd number of
+    bits, by the floor of half: 32 nodes rotate by 2 of 5) [ours for odd n]."""
+    half = bits // 2
+    return ((s << half) | (s >> (bits - half))) & ((1 << bits) - 1)
+
+
 STEADY_PATTERNS = ("shuffle (32)", "bit reversal (32)", "transpose (64)")
+# Seed 004's Appendix A (Figs. A.1-A.4): plots only, no numbers in the text.
+APPENDIX_PATTERNS = ("transpose (32)", "shuffle (64)", "bit reversal (64)")
+PATTERN_FUNCTIONS = {"shuffle": shuffle, "bit reversal": bit_reversal,
+                     "transpose": transpose_bits}
 
 
 def fattree_steady(out: Path, seeds: list[int], jobs: int, binary: Path, cycles: int = 12000,
                    loads: tuple = (0.2, 0.3), routings: tuple = FATTREE_BURST_ROUTINGS,
-                   patterns: tuple = STEADY_PATTERNS) -> pd.DataFrame:
+                   patterns: tuple = STEADY_PATTERNS, extra: tuple = (),
+                   first: int = 2000, name: str = "fattree_steady") -> pd.DataFrame:
     """The thesis's steady permutations: latency over the whole run (no warm-up, as the
-    thesis's global latency) and over its first 2,000 cycles (the transient)."""
+    thesis's global latency) and over its first `first` cycles (the transient). `extra` are
+    --set overrides before the routing's (the seed's set-up: SEED_SYNTHETIC). Transpose on 64
+    nodes is warpnet's own pattern; the others are message lists over nodes 0..n-1."""
     runs = []
+    common = ["traffic.warmup_cycles=0", "prdrb.router_threshold=16",
+              f"metrics.window_cycles={math.gcd(first, 1000)}"]
     for load in loads:
         for s in seeds:
-            for name, pattern in (("shuffle (32)", shuffle), ("bit reversal (32)", bit_reversal)):
-                if name not in patterns:
+            for label in patterns:
+                if label == "transpose (64)":
                     continue
-                text = permutation_messages(pattern, 32, load, s, cycles)
+                kind, nodes = label[:-1].split(" (")
+                text = permutation_messages(PATTERN_FUNCTIONS[kind], int(nodes), load, s, cycles)
                 for r in routings:
-                    runs.append(Run({"pattern": name, "load": load, "routing": r, "seed": s},
-                                    ROUTINGS[r] + ["workload.kind=message_list",
-                                                   "workload.message_file={msgs}",
-                                                   f"simulation.end_time={cycles * 5}",
-                                                   "traffic.warmup_cycles=0",
-                                                   "prdrb.router_threshold=16",
-                                                   f"simulation.seed={s}"],
+                    runs.append(Run({"pattern": label, "load": load, "routing": r, "seed": s},
+                                    list(extra) + ROUTINGS[r] +
+                                    common + ["workload.kind=message_list",
+                                              "workload.message_file={msgs}",
+                                              f"simulation.end_time={cycles * 5}",
+                                              f"simulation.seed={s}"],
                                     FATTREE, {"msgs": text}))
             for r in routings if "transpose (64)" in patterns else ():
                 runs.append(Run({"pattern": "transpose (64)", "load": load, "routing": r,
                                  "seed": s},
-                                ROUTINGS[r] + [f"traffic.load={load}", "traffic.warmup_cycles=0",
-                                               f"simulation.end_time={cycles}",
-                                               "prdrb.router_threshold=16",
-                                               f"simulation.seed={s}"], FATTREE))
+                                list(extra) + ROUTINGS[r] + common +
+                                [f"traffic.load={load}", f"simulation.end_time={cycles}",
+                                 f"simulation.seed={s}"], FATTREE))
     rows = []
-    for run, path in execute(runs, out / "fattree_steady", jobs, binary):
-        per = rounds(path, 2000)
+    for run, path in execute(runs, out / name, jobs, binary):
+        per = rounds(path, first)
+        within = per[per["round"] * first <= cycles]  # the windows before the drain
         whole = (per["latency"] * per["packets_delivered"]).sum() / per["packets_delivered"].sum()
+        summary = wa.load_run(path).group_attrs("summary")
         rows.append({**run.labels, "latency": whole,
-                     "first_2000": float(per.loc[per["round"] == 1, "latency"].iloc[0]),
+                     "first": float(per.loc[per["round"] == 1, "latency"].iloc[0]),
+                     "after_first": float(
+                         (per.loc[per["round"] > 1, "latency"] *
+                          per.loc[per["round"] > 1, "packets_delivered"]).sum() /
+                         max(1, per.loc[per["round"] > 1, "packets_delivered"].sum())),
+                     "accepted": float(summary.get("accepted_load", float("nan"))),
+                     "settle_cycles": settle_time(within["latency"].tolist(), first),
                      **{k: v for k, v in prdrb_totals(path).items()
                         if k in ("hits", "widenings", "saved")}})
     return pd.DataFrame(rows)
+
+
+def settle_time(series: list[float], window: int, band: float = 0.1) -> int:
+    """Time to a stable latency: the start of the first window after which every window's mean
+    latency stays within `band` of the mean of the run's second half (cycles)."""
+    if not series:
+        return 0
+    tail = series[len(series) // 2:]
+    level = sum(tail) / len(tail)
+    start = len(series)
+    for i in range(len(series) - 1, -1, -1):
+        if abs(series[i] / level - 1.0) > band:
+            break
+        start = i
+    return start * window
+
+
+# --- the seeds' own set-up (issue 30) -------------------------------------------------------
+#
+# Table 4.3 (fat tree) and Table 4.2 (mesh): virtual cut-through, 2 Gbit/s links, 1024-byte
+# packets, 2 MB buffers, 400 / 600 Mbit/s per node. In warpnet's units (64-byte flits, one flit
+# per link and cycle): a cycle is 256 ns, a packet 16 flits, the loads 0.2 / 0.3. The thesis's
+# controller is Alg. A.2 (one path at a time on the metapath latency of Eq. 3.4): drb.controller
+# = step with drb.controller_input = metapath. A hit installs the maximum width at once
+# (§4.6.3, prdrb.reapply = max_width). ACKs share the data VCs, so every routing compared has
+# the same 4 data VCs. 2 MB per router is 32,768 flits; warpnet allocates its buffers, so the
+# runs use 512 flits per VC (32 packets, 2,048 flits per port) [ours]: deep enough that no
+# source stalls in these runs (checked: accepted load = offered).
+CYCLE_NS = 256.0                       # one 64-byte flit at 2 Gbit/s
+# The thesis's plots start the traffic at t = 1 s and both routings are stable "from time 1.01"
+# (Fig. 4.16): a 10 ms transient, 10e6 / 256 = 39,063 cycles. The seed set-up runs 40,000.
+TRANSIENT_CYCLES = 39063
+SEED_CYCLES = 40000
+SEED_BUFFER = 512
+SEED_SYNTHETIC = ("router.switching=vct", "traffic.packet_size=16",
+                  f"router.buffer_depth={SEED_BUFFER}", "router.vcs=4", "drb.max_width=4",
+                  "drb.controller=step", "drb.controller_input=metapath",
+                  "drb.ack_vcs=shared", "prdrb.reapply=max_width")
+
+
+def seed_steady(out: Path, seeds: list[int], jobs: int, binary: Path,
+                cycles: int = SEED_CYCLES, loads: tuple = (0.2, 0.3),
+                routings: tuple = ("DRB", "PR-DRB dest", "PR-DRB router"),
+                patterns: tuple = STEADY_PATTERNS, extra: tuple = ()) -> pd.DataFrame:
+    """The fat-tree permutations in the seed's set-up, run past the thesis's transient."""
+    return fattree_steady(out, seeds, jobs, binary, cycles=cycles, loads=loads,
+                          routings=routings, patterns=patterns,
+                          extra=SEED_SYNTHETIC + tuple(extra), first=4000,
+                          name="seed_steady")
 
 
 # --- target 2: a bursty hot spot over uniform noise on the 8x8 mesh ---------------------------
@@ -294,16 +376,45 @@ def mesh_hot_region_messages(seed: int, n_rounds: int, burst_load: float, noise:
 
 def mesh_hot_region(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 6,
                     burst_load: float = 0.5, noise: float = 0.05,
-                    routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router")
-                    ) -> pd.DataFrame:
-    runs = [Run({"routing": r, "seed": s},
-                ROUTINGS[r] + ["workload.kind=message_list", "workload.message_file={msgs}",
-                               f"simulation.end_time={2000 * n_rounds}",
-                               "prdrb.router_threshold=16", "metrics.window_cycles=250",
-                               f"simulation.seed={s}"],
-                MESH_BURSTS, {"msgs": mesh_hot_region_messages(s, n_rounds, burst_load, noise)})
+                    routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router"),
+                    burst: int = 1000, quiet: int = 1000, extra: tuple = (),
+                    name: str = "mesh_hot_region") -> pd.DataFrame:
+    period = burst + quiet
+    runs = [Run({"routing": r, "seed": s, "burst_load": burst_load},
+                list(extra) + ROUTINGS[r] +
+                ["workload.kind=message_list", "workload.message_file={msgs}",
+                 f"simulation.end_time={period * n_rounds}",
+                 "prdrb.router_threshold=16", "metrics.window_cycles=250",
+                 f"simulation.seed={s}"],
+                MESH_BURSTS, {"msgs": mesh_hot_region_messages(s, n_rounds, burst_load, noise,
+                                                               burst=burst, quiet=quiet)})
             for r in routings for s in seeds]
-    return per_round(execute(runs, out / "mesh_hot_region", jobs, binary), 2000)
+    results = execute(runs, out / name, jobs, binary)
+    frame = per_round(results, period)
+    peaks = {}
+    for run, path in results:
+        latency_map = wa.router_latency(wa.load_run(path), include_terminal=False)
+        top = latency_map.sort_values("mean_wait", ascending=False).iloc[0]
+        peaks[(run.labels["routing"], run.labels["seed"])] = (float(top["mean_wait"]),
+                                                              int(top["router"]))
+    frame["map_peak"] = [peaks[(r, s)][0] for r, s in zip(frame["routing"], frame["seed"])]
+    frame["peak_router"] = [peaks[(r, s)][1] for r, s in zip(frame["routing"], frame["seed"])]
+    return frame
+
+
+def seed_mesh(out: Path, seeds: list[int], jobs: int, binary: Path, loads: tuple = (0.2, 0.3),
+              n_rounds: int = 4, burst: int = 5000, quiet: int = 5000,
+              routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router")
+              ) -> pd.DataFrame:
+    """The mesh hot region in the seed's set-up (Table 4.2: VCT, 1024-byte packets, 2 MB
+    buffers, 400 / 600 Mbit/s in the bursts; Alg. A.2's controller; maximum re-application),
+    rounds of 5,000 burst and 5,000 quiet cycles [ours], 40,000 cycles in all (past the
+    thesis's 10 ms transient)."""
+    frames = [mesh_hot_region(out, seeds, jobs, binary, n_rounds=n_rounds, burst_load=load,
+                              routings=routings, burst=burst, quiet=quiet,
+                              extra=SEED_SYNTHETIC, name=f"seed_mesh_{load}")
+              for load in loads]
+    return pd.concat(frames, ignore_index=True)
 
 
 # --- target 9: a stale solution ---------------------------------------------------------------
@@ -395,6 +506,130 @@ def apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 2
     return pd.DataFrame(rows)
 
 
+def mesh_knee(out: Path, seeds: list[int], jobs: int, binary: Path,
+              loads: tuple = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6),
+              cycles: int = 10000) -> pd.DataFrame:
+    """Seed 003's uniform latency/load curve on the 8x8 mesh under XY routing (Table 5: VCT,
+    1024-byte packets, 2 Gbit/s links, exponential injection): where is the knee? 0.5 flits
+    per node and cycle is 1 Gbit/s."""
+    runs = [Run({"load": load, "seed": s},
+                ["network.routing=dimension_order", "router.switching=vct",
+                 "traffic.packet_size=16", f"router.buffer_depth={SEED_BUFFER}",
+                 "traffic.injection=poisson", "traffic.phases_repeat=1",
+                 f"traffic.phases=[{{duration={cycles}, pattern=\"uniform\", load={load}}}]",
+                 "traffic.warmup_cycles=2000", f"simulation.end_time={cycles}",
+                 f"simulation.seed={s}"], MESH_BURSTS)
+            for load in loads for s in seeds]
+    rows = []
+    for run, path in execute(runs, out / "mesh_knee", jobs, binary):
+        summary = wa.load_run(path).group_attrs("summary")
+        rows.append({**run.labels, "latency": float(summary["latency"]),
+                     "accepted": float(summary["accepted_load"]),
+                     "offered": float(summary["offered_load"]),
+                     "saturated": int(summary["saturated"])})
+    return pd.DataFrame(rows)
+
+
+# Which of the seed's settings moves PR-DRB's gain: each one put back to the setting the page used
+# before issue 30 (ours), one at a time.
+SEED_ABLATION = {
+    "seed set-up": (),
+    "re-apply saved width (ours)": ("prdrb.reapply=saved",),
+    "controller input message (ours)": ("drb.controller_input=message",),
+    "buffers 32 flits (ours)": ("router.buffer_depth=32",),
+    "ACKs on reserved VCs (ours)": ("drb.ack_vcs=reserved",),
+}
+
+
+def seed_appendix(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataFrame:
+    """Seed 004's Appendix A (Figs. A.1-A.4, plots only): transpose on 32 nodes at 400 and 600
+    Mbit/s, shuffle and bit reversal on 64 at 400, in the seed's set-up."""
+    frames = [seed_steady(out / "appendix", seeds, jobs, binary, loads=loads, patterns=patterns)
+              for loads, patterns in (((0.2, 0.3), ("transpose (32)",)),
+                                      ((0.2,), ("shuffle (64)", "bit reversal (64)")))]
+    return pd.concat(frames, ignore_index=True)
+
+
+def seed_ablation(out: Path, seeds: list[int], jobs: int, binary: Path,
+                  patterns: tuple = ("bit reversal (32)", "transpose (64)"), load: float = 0.3,
+                  routings: tuple = ("DRB", "PR-DRB router"),
+                  variants: tuple = tuple(SEED_ABLATION)) -> pd.DataFrame:
+    frames = []
+    for variant in variants:
+        frame = fattree_steady(out, seeds, jobs, binary, cycles=SEED_CYCLES, loads=(load,),
+                               routings=routings, patterns=patterns,
+                               extra=SEED_SYNTHETIC + SEED_ABLATION[variant], first=4000,
+                               name="seed_ablation_" + variant.split(" (")[0].replace(" ", "_"))
+        frames.append(frame.assign(variant=variant))
+    return pd.concat(frames, ignore_index=True)
+
+
+# The applications in the seed's set-up (§4.8.1): "Link Bandwidth was set to 2Gbps, packet
+# size was set to 1024 bits and the size of routers buffers was 2MB", virtual cut-through. In
+# warpnet's units: 16-byte flits (128 bits), so a packet is 8 flits and a cycle, one flit at
+# 2 Gbit/s, is 64 ns; the skeletons' compute (ns, ours as in APPS) is divided by 64 to count in
+# cycles, and execution times are multiplied by 64 to report ns. 2 MB is 131,072 flits; the runs
+# use 512 per VC [ours]. ACKs share the data VCs, so DRB and the oblivious routings all have 4
+# data VCs; Alg. A.2's controller; maximum re-application on a hit.
+APP_CYCLE_NS = 64.0
+SEED_APP_NETWORK = ["network.topology=fat_tree", "network.k=4", "network.n=3", "network.dims=[]",
+                    "router.vcs=4", f"router.buffer_depth={SEED_BUFFER}",
+                    "router.switching=vct", "traffic.packet_size=8", "drb.max_width=4",
+                    "drb.controller=step", "drb.controller_input=metapath",
+                    "drb.ack_vcs=shared", "prdrb.reapply=max_width",
+                    "prdrb.router_threshold=16"]
+SEED_APP_ROUTINGS = {
+    **APP_ROUTINGS,
+    "random": ["network.routing=nca", "nca.up_port=random"],
+    "cyclic": ["network.routing=nca", "nca.up_port=cyclic"],
+}
+# MG's NPB classes: S is 32^3 for 4 iterations, A 256^3 for 4, B 256^3 for 20. The skeleton runs
+# S as stated and A / B at 128^3 with 1 and 5 iterations [ours: 256^3 does not fit the CPU budget].
+SEED_APPS = {
+    "lu": ["workload.skeleton=lu", "workload.problem_size=64", "workload.iterations=2"],
+    "mg S": ["workload.skeleton=mg", "workload.problem_size=32", "workload.iterations=4"],
+    "mg A": ["workload.skeleton=mg", "workload.problem_size=128", "workload.iterations=1"],
+    "mg B": ["workload.skeleton=mg", "workload.problem_size=128", "workload.iterations=5"],
+    "lammps": ["workload.skeleton=lammps", "workload.problem_size=128", "workload.iterations=4"],
+    "pop": ["workload.skeleton=pop", "workload.problem_size=256", "workload.iterations=4"],
+}
+
+
+def seed_apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 200,
+              skeletons: tuple = tuple(SEED_APPS),
+              routings: tuple = ("deterministic", "DRB", "PR-DRB"),
+              ns_per_point: float = 0.1, more: dict | None = None) -> pd.DataFrame:
+    """The skeletons on the 64-node fat tree in the seed's set-up, random placement. `more`:
+    routings run for one application only (default: POP against random, cyclic and FR-DRB,
+    as §4.8.4)."""
+    if more is None:
+        more = {"pop": ("random", "cyclic", "FR-DRB", "FR-DRB predictive")}
+    runs = []
+    for app in skeletons:
+        for r in tuple(routings) + tuple(more.get(app, ())):
+            sets = [x.replace("{watchdog}", str(watchdog)) for x in SEED_APP_ROUTINGS[r]]
+            for s in seeds:
+                runs.append(Run({"app": app, "routing": r, "seed": s},
+                                SEED_APP_NETWORK + sets + SEED_APPS[app] +
+                                [f"workload.ns_per_point={ns_per_point / APP_CYCLE_NS}",
+                                 "workload.rank_mapping=random", f"workload.mapping_seed={s}",
+                                 "workload.bytes_per_point=8", "workload.flit_bytes=16",
+                                 f"simulation.seed={s}"], SKELETON))
+    rows = []
+    for run, path in execute(runs, out / "seed_apps", jobs, binary):
+        loaded = wa.load_run(path)
+        written = loaded.group_attrs("summary")
+        latency_map = wa.router_latency(loaded, include_terminal=False)
+        totals = prdrb_totals(path)
+        rows.append({**run.labels,
+                     "execution_us": float(written["execution_time"]) * APP_CYCLE_NS / 1000.0,
+                     "latency": float(written["latency"]),
+                     "contention": float(written["contention"]),
+                     "map_peak": float(latency_map["mean_wait"].max()),
+                     "hits": totals.get("hits", 0), "saved": totals.get("saved", 0)})
+    return pd.DataFrame(rows)
+
+
 def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataFrame:
     """Target 9's second claim: a nearest-neighbour workload (the Sweep3D skeleton's wavefronts,
     rank r on node r) gains nothing and loses nothing under the DRB family."""
@@ -403,6 +638,8 @@ def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataF
 
 
 EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
+               "seed_steady": seed_steady, "seed_appendix": seed_appendix,
+               "seed_ablation": seed_ablation, "seed_mesh": seed_mesh, "mesh_knee": mesh_knee, "seed_apps": seed_apps,
                "fattree_bursts": fattree_bursts,
                "fattree_steady": fattree_steady, "stale": stale, "apps": apps,
                "neighbours": neighbours}

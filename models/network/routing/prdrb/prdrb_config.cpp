@@ -22,6 +22,10 @@ void declare_prdrb_section(io::Schema& s) {
   s.add_bool("prdrb.immediate_notice", d.immediate_notice)
       .describe("Probe, destination-based only: the flows reach the packet's source when the "
                 "router detects (ideal side channel) instead of with its ACK [ours]");
+  s.add_choice("prdrb.reapply", std::string(to_string(d.reapply)), {"saved", "max_width"})
+      .describe("On a database hit: saved (the saved paths, only if more than the open ones) "
+                "[ours], or max_width (drb.max_width paths at once: \"maximum path expansion "
+                "is directly done\", §4.6.3)");
   s.add_float("prdrb.router_threshold", d.router_threshold)
       .finite()
       .unit("cycles")
@@ -68,6 +72,7 @@ PrDrbParams prdrb_params_from(const io::Config& config) {
   p.predictive = config.get_bool("prdrb.predictive");
   p.notification = parse_notification(config.get_string("prdrb.notification"));
   p.immediate_notice = config.get_bool("prdrb.immediate_notice");
+  p.reapply = parse_reapply(config.get_string("prdrb.reapply"));
   p.router_threshold = config.get_float("prdrb.router_threshold");
   p.max_flows = u32("prdrb.max_flows");
   p.contributor_share = config.get_float("prdrb.contributor_share");

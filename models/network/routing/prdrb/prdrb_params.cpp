@@ -37,6 +37,17 @@ Notification parse_notification(std::string_view name) {
                                                     "'; valid names: destination, router");
 }
 
+std::string_view to_string(Reapply r) {
+  return r == Reapply::kMaxWidth ? "max_width" : "saved";
+}
+
+Reapply parse_reapply(std::string_view name) {
+  if (name == "saved") return Reapply::kSaved;
+  if (name == "max_width") return Reapply::kMaxWidth;
+  throw pdes::ConfigError("prdrb.reapply", "unknown value '" + std::string(name) +
+                                               "'; valid names: saved, max_width");
+}
+
 void PrDrbParams::validate(const Topology& topology) const {
   drb.validate(topology);
   check_fraction("prdrb.similarity", similarity);

@@ -23,6 +23,15 @@ enum class Notification : std::uint8_t {
 std::string_view to_string(Notification n);
 Notification parse_notification(std::string_view name);
 
+/// How wide a re-applied solution makes the metapath (a database hit, §4.6.3).
+enum class Reapply : std::uint8_t {
+  kSaved,     ///< the saved paths, and only when they are more than the open ones [ours]
+  kMaxWidth,  ///< "maximum path expansion is directly done": drb.max_width paths at once
+};
+
+std::string_view to_string(Reapply r);
+Reapply parse_reapply(std::string_view name);
+
 struct PrDrbParams {
   drb::DrbParams drb;  ///< the DRB underneath: [drb] section
 
@@ -38,6 +47,10 @@ struct PrDrbParams {
   /// pipeline) triggers detection there (Alg. A.1 "contention latency > threshold"; no value in
   /// the thesis).
   double router_threshold = 32.0;
+  /// On a database hit: install the saved path set (kSaved, ours: only if wider than the open
+  /// set) or open drb.max_width paths at once, the saved ones with their recorded latencies
+  /// (kMaxWidth, the thesis's "maximum path expansion is directly done", §4.6.3).
+  Reapply reapply = Reapply::kSaved;
   /// n, the most flows one notification names (§3.2.7, §3.8; not stated); 1..FlowSet::kCapacity.
   std::uint32_t max_flows = 4;
   /// Main contributors: flows are kept, by falling share of the packets seen at the output, until

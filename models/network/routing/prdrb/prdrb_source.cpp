@@ -233,12 +233,23 @@ void PrDrbSource::install(SourceState& s, NodeId self, NodeId destination,
                           const Solution& paths) const {
   drb::Metapath* m = s.metapaths.find(destination);
   if (m == nullptr) m = &s.metapaths.insert(destination, source_.make_metapath(self, destination));
-  const std::uint32_t width = std::clamp<std::uint32_t>(paths.width, 1, m->num_candidates());
+  const std::uint32_t saved = std::clamp<std::uint32_t>(paths.width, 1, m->num_candidates());
+  if (params_.reapply == Reapply::kMaxWidth) {
+    // "Maximum path expansion is directly done" (§4.6.3): every path DRB may open, at once;
+    // the saved ones start from the latencies they had recorded, the others from DRB's
+    // new-path estimate. Never narrower than the open set.
+    const std::uint32_t full = std::min(source_.params().max_width, m->num_candidates());
+    if (full > m->width()) m->widen(full, source_.params().new_msp_latency, source_.zero_load());
+    for (std::uint32_t i = 0; i < std::min(saved, m->width()); ++i) {
+      m->record_latency(i, paths.latency[i]);
+    }
+    return;
+  }
   // Expansion only: a flow already wider than the solution (DRB got there first) keeps its paths
   // and what they measured; closing paths of a congested flow would only add to its queues.
-  if (width <= m->width()) return;
-  m->widen(width, source_.params().new_msp_latency, source_.zero_load());
-  for (std::uint32_t i = 0; i < width; ++i) m->record_latency(i, paths.latency[i]);
+  if (saved <= m->width()) return;
+  m->widen(saved, source_.params().new_msp_latency, source_.zero_load());
+  for (std::uint32_t i = 0; i < saved; ++i) m->record_latency(i, paths.latency[i]);
 }
 
 Solution PrDrbSource::solution_of(const drb::Metapath& m) {

@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "models/network/topology/torus.hpp"
@@ -109,6 +110,30 @@ TEST_CASE("learn, forget, recur: the saved path set is installed at once the sec
   CHECK(f.s.metapaths.find(kD)->record(1).latency == doctest::Approx(43.4));
   CHECK(f.s.database.entries()[0].uses == 1);
   CHECK(f.s.counters.widenings == 1);  // only the first episode's DRB step opened a path
+}
+
+TEST_CASE("prdrb.reapply = max_width: a hit opens every path DRB may open, at once") {
+  PrDrbParams p = params();
+  p.reapply = net::prdrb::Reapply::kMaxWidth;
+  Fixture f(p);
+  // The first episode, as above: DRB opens a second path and H -> M saves two paths.
+  f.notify(kSituation);
+  f.ack(0, 40.0);
+  f.ack(1, 8.4);
+  REQUIRE(f.s.counters.saved == 1);
+  f.ack(0, 0.0);
+  f.ack(1, 0.0);
+  REQUIRE(f.width() == 1);
+  // It recurs: not the two saved paths but the full width; the saved ones keep their latencies.
+  f.notify(kSituation);
+  CHECK(f.s.counters.hits == 1);
+  const auto* m = f.s.metapaths.find(kD);
+  REQUIRE(m != nullptr);
+  const std::uint32_t full = std::min(p.drb.max_width, m->num_candidates());
+  CHECK(full > 2);
+  CHECK(f.width() == full);
+  CHECK(m->record(1).latency == doctest::Approx(43.4));
+  CHECK(f.s.counters.widenings == 1);  // re-application is not counted as DRB steps
 }
 
 TEST_CASE("a re-applied solution that keeps the flow in H goes stale and DRB takes over") {
