@@ -371,8 +371,8 @@ std::size_t TimeWarpEngine::execute_batch() {
   // anyway (round_due), one round per lookahead step. Counted in full, they took PHOLD to
   // 38,500 rounds on 2 ranks (10 M events per rank) and the 32x32 torus to 50,700 (6,000
   // cycles); a quarter each (session 11) to 10,000 and 19,400, at the same share of safe
-  // events; a 64th each (session 13) leaves the rounds the lookahead steps and the
-  // speculative events need (performance.md, sessions 11 and 13).
+  // events (performance.md, session 11); a 64th each (session 13) leaves the rounds the
+  // lookahead steps and the speculative events need (scaling.md, "GVT rounds per cycle").
   const std::uint64_t safe = state_.stats.events_safe - safe_before;
   since_round_ += executed - safe;
   if (safe > 0) {

@@ -7,7 +7,8 @@
 //   - an event that arrives below an LP's newest processed event rolls the LP back
 //     (RollbackManager): state restored from a copy, coast-forward, anti-messages;
 //   - GVT rounds (GvtManager, Mattern's algorithm) start every batch_size × gvt_interval
-//     events, or at once when the rank has nothing it may run; after a round every rank
+//     events (a safe event counting 1 / gvt_safe_discount), or at once when the rank has
+//     nothing it may run or its next event is not safe; after a round every rank
 //     decides, identically, whether the run is over, and every kCollectPeriods GVT periods (or
 //     under pressure, or at the end) commits everything below GVT (FossilCollector);
 //   - bounds: no event runs at or beyond GVT + optimism_window; a rank whose event memory
