@@ -9,7 +9,8 @@ list of extra options ("--set kernel.state_save_period=16,--set kernel.uncommitt
 Runs every configuration once per round, one at a time, for --runs rounds, and prints each
 run and then medians: the time is the largest rank's wall_seconds from --stats-json (the time
 inside Simulation::run), with the digest (equal digests: the runs did the same work), the
-efficiency, and the ranks' waiting shares (window, no event, throttle; EngineStatistics). The
+efficiency, the ranks' waiting shares (window, no event, throttle; EngineStatistics), the GVT
+rounds per simulated cycle and the share of committed events that ran safe. The
 runs are started at nice -20 when allowed, which keeps other jobs from taking a core in the
 middle of a 2-rank run; on a shared machine the figures are still noise, so measure on a quiet
 one (load average under 1). With --realtime (root) they run under SCHED_FIFO instead (chrt -f
@@ -45,7 +46,7 @@ def parse_config(text):
     return label, parts[0], int(parts[1]), extra
 
 
-def run_once(build, ranks, extra, base, env, realtime=False):
+def run_once(build, ranks, extra, base, env, realtime=False, niceness=-20):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
         stats_path = f.name
     try:
@@ -55,7 +56,7 @@ def run_once(build, ranks, extra, base, env, realtime=False):
         if os.geteuid() != 0:
             nice = []
         else:
-            nice = ["chrt", "-f", "10"] if realtime else ["nice", "-n", "-20"]
+            nice = ["chrt", "-f", "10"] if realtime else ["nice", "-n", str(niceness)]
         done = subprocess.run(nice + cmd, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             sys.exit(f"ab_runs.py: {' '.join(cmd)} failed:\n{done.stderr[-2000:]}")
@@ -69,8 +70,10 @@ def run_once(build, ranks, extra, base, env, realtime=False):
     waits = [sum(r.get(k, 0.0) for r in ranks_stats) / rank_time
              for k in ("wait_window_seconds", "wait_starved_seconds", "wait_throttled_seconds")]
     total = stats["total"]
+    committed = total["events_committed"] or 1
     return {"wall": wall, "digest": total["event_digest"], "efficiency": total["efficiency"],
-            "waits": waits}
+            "waits": waits, "rounds": total.get("gvt_rounds", 0),
+            "safe": total.get("events_safe", 0) / committed}
 
 
 def main():
@@ -84,6 +87,9 @@ def main():
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--realtime", action="store_true",
                    help="run under SCHED_FIFO (chrt -f 10) instead of nice -20")
+    p.add_argument("--niceness", type=int, default=-20,
+                   help="nice value of the runs when started as root without --realtime (a "
+                        "positive one leaves the cores to other jobs on a shared machine)")
     p.add_argument("configs", nargs="+", help="LABEL=BUILD:RANKS[:EXTRA]")
     a = p.parse_args()
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
@@ -96,11 +102,12 @@ def main():
     results = {label: [] for label, *_ in configs}
     for round_ in range(a.runs):
         for label, build, ranks, extra in configs:
-            r = run_once(build, ranks, extra, base, env, a.realtime)
+            r = run_once(build, ranks, extra, base, env, a.realtime, a.niceness)
             results[label].append(r)
             w = r["waits"]
             print(f"run {round_} {label:14s} {r['wall']:8.3f} s  digest {r['digest']}  "
                   f"eff {r['efficiency']:.4f}  waits {w[0]:.3f} {w[1]:.3f} {w[2]:.3f}  "
+                  f"rounds/cycle {r['rounds'] / a.cycles:.3f}  safe {100 * r['safe']:.1f} %  "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
     print("\nmedians (speed-up against the first configuration):")
     first = None
@@ -113,7 +120,9 @@ def main():
               f"{max(r['wall'] for r in runs):.3f}, n={len(runs)})  {first / median:.3f}x  "
               f"digests {sorted({r['digest'] for r in runs})}  efficiency "
               f"{statistics.median(r['efficiency'] for r in runs):.4f}  waiting (window, no "
-              f"event, throttled) {waits[0]:.3f} {waits[1]:.3f} {waits[2]:.3f}")
+              f"event, throttled) {waits[0]:.3f} {waits[1]:.3f} {waits[2]:.3f}  GVT rounds "
+              f"per cycle {statistics.median(r['rounds'] for r in runs) / a.cycles:.3f}  safe "
+              f"{100 * statistics.median(r['safe'] for r in runs):.1f} %")
 
 
 if __name__ == "__main__":

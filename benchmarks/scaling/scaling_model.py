@@ -23,7 +23,9 @@ which is what a rank's time on 2 ranks follows (the table "a rank's busy time" c
 with s(R) = k cut_share(R) (k fitted on 2 ranks), rho(R) = q s(R) (1 - f(R)) (only speculative
 events roll back; q fitted on 2, 4 and 8 ranks), c and m a two-point fit on 2 ranks (block and
 round-robin), f_max, x0, p fitted on 2 ranks by network size; f(R) and t(R) are solved
-together. docs/scaling.md says where each input comes from and what does not hold.
+together. With --round-cpu-us C a GVT round costs a rank C us of CPU, n rounds per cycle
+(--rounds-per-cycle; at most T / g of them), charged per cycle instead of inside m (docs/scaling.md,
+"GVT rounds per cycle"). docs/scaling.md says where each input comes from and what does not hold.
 """
 import argparse
 import csv
@@ -160,6 +162,13 @@ def main():
                     help="the engine's delay per stage, h, microseconds (default: fitted here)")
     ap.add_argument("--window-cycles", type=float, default=5.0,
                     help="the network model's optimism window, cycles (one router hop)")
+    ap.add_argument("--round-cpu-us", default="0",
+                    help="CPU time a rank spends on each GVT round, microseconds, charged per "
+                         "round instead of per event (0: rounds cost only what m charges per "
+                         "event, the model before session 13; 'bound': all of m is rounds)")
+    ap.add_argument("--rounds-per-cycle", type=float,
+                    help="GVT rounds per simulated cycle of the engine predicted (default: the "
+                         "2-rank runs of the inputs); at most T / g fit in a cycle")
     ap.add_argument("--partitioners", default="block,metis")
     ap.add_argument("--alone", action="store_true",
                     help="a rank's costs from one copy alone, not from two copies at once")
@@ -272,6 +281,21 @@ def main():
     print(f"\ntwo-point fit: c = {c:.0f} ns per remote event ({c / a_safe:.2f} a_safe), "
           f"m = {m:.1f} ns per event (polls and MPI on every event of a multi-rank run)")
 
+    # 3a. GVT rounds per cycle: m was fitted on 2-rank runs with n2 rounds per cycle and e2
+    # events per rank and cycle. A round's CPU, c_r, is charged per round: m0 = m - n2 c_r / e2
+    # stays per event, and a rank pays n(R) c_r per cycle, which does not shrink with its events.
+    w32 = next(w for w in inp["wall_2"] if w["network"] == "torus 32x32")
+    n2 = med([r["gvt_rounds"] / w32["cycles"] for r in w32["two"]])
+    e2 = med([r["committed"] for r in w32["seq"]]) / w32["cycles"] / 2
+    c_r_bound = m * e2 / n2 * 1e-3
+    c_r = c_r_bound if args.round_cpu_us == "bound" else float(args.round_cpu_us)
+    n_rounds = n2 if args.rounds_per_cycle is None else args.rounds_per_cycle
+    m0 = m - n2 * c_r * 1e3 / e2
+    print(f"\nGVT rounds: {n2:.2f} per cycle in the 2-rank runs of the 32×32 torus ({e2:.0f} "
+          f"events per rank and cycle), so a round costs a rank at most m e2 / n2 = "
+          f"{c_r_bound:.1f} µs of CPU; used: c_r = {c_r:.1f} µs per round, {n_rounds:.2f} rounds "
+          f"per cycle, m0 = {m0:.1f} ns per event")
+
     # 3b. a rank's time per event on 2 ranks by size: measured against t with the costs taken
     # at the whole network's size and at the rank's share
     print("\n## a rank's busy time per committed event on 2 ranks (block), measured and from the "
@@ -352,10 +376,13 @@ def main():
         a_sf, a_sp = cost("safe", rank_lps(lps, ranks)), cost("spec", rank_lps(lps, ranks))
         g = 2 * math.ceil(math.log2(ranks)) * (stage_us + h)
         f = fit["f_max"] if f_fixed is None else f_fixed
+        rounds = 0.0
         for _ in range(50):
             rho = q * s * (1 - f)
-            t = f * a_sf + (1 - f + rho) * a_sp + m + c * s
-            tau = e_cycle / ranks * imbalance * t * 1e-3
+            t = f * a_sf + (1 - f + rho) * a_sp + m0 + c * s
+            tau = e_cycle / ranks * imbalance * t * 1e-3 + rounds * c_r
+            # rounds run one after another: no more than fit in a cycle's wall time
+            rounds = min(n_rounds, max(tau, g / args.window_cycles) / g)
             if f_fixed is None:
                 f = safe_curve(g / tau, fit)
         return f, t, tau, g, max(tau, g / args.window_cycles)

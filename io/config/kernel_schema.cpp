@@ -116,6 +116,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .range(1, kMaxU32)
       .unit("batches")
       .describe("Batches between two GVT computations");
+  schema.add_int("kernel.gvt_safe_discount", d.gvt_safe_discount)
+      .range(1, kMaxU32)
+      .unit("events")
+      .describe("Safe events (run as final) that count as one event towards gvt_interval's "
+                "period; a rank that runs out of safe events asks for a round anyway");
   schema.add_float("kernel.optimism_window", default_optimism_window(d))
       .greater_than(0)
       .unit("model time units")
@@ -201,6 +206,7 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   }
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
+  k.gvt_safe_discount = static_cast<std::uint32_t>(config.get_int("kernel.gvt_safe_discount"));
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))
                           ? pdes::SimTime::max()
                           : to_ticks(config, errors, "kernel.optimism_window", ticks_per_time_unit);

@@ -40,9 +40,6 @@ constexpr std::uint64_t kThrottleEventsPerLp = 16;
 /// rank, collecting every round would visit each LP for about one event.
 constexpr std::uint64_t kCollectPeriods = 8;
 
-/// Safe events that count as one event towards the GVT period (round_period_).
-constexpr std::uint64_t kSafeEventsPerPeriodEvent = 4;
-
 std::string mib(std::uint64_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
@@ -60,6 +57,10 @@ std::string describe_event(const EventKey& key, LpId dest) {
 void validate_optimistic_config(const KernelConfig& c) {
   if (c.batch_size < 1) throw ConfigError("kernel.batch_size", "must be at least 1");
   if (c.gvt_interval < 1) throw ConfigError("kernel.gvt_interval", "must be at least 1");
+  if (c.gvt_safe_discount < 1) {
+    throw ConfigError("kernel.gvt_safe_discount",
+                      "must be at least 1 (safe events counted as one event each), got 0");
+  }
   if (c.state_save_period < 1) throw ConfigError("kernel.state_save_period", "must be at least 1");
   if (c.optimism_window < SimTime{1}) {
     throw ConfigError("kernel.optimism_window",
@@ -365,13 +366,20 @@ std::size_t TimeWarpEngine::execute_batch() {
     // The chunks include the polls and GVT rounds between batches, alike for both modes.
     if ((++switch_events_ & (PrefetchSwitch::kChunkEvents - 1)) == 0) prefetch_switch_.end_chunk();
   }
-  // A safe event counts a quarter towards the next GVT round: it leaves nothing to commit and
-  // nothing to bound, and a rank that runs out of safe events asks for a round anyway
-  // (round_due). On 2 ranks this took PHOLD from 38,500 rounds to 10,000 (10 M events per
-  // rank) and the 32x32 torus from 50,700 to 19,400, at the same share of safe events
-  // (performance.md, session 11).
+  // Safe events count 1 / gvt_safe_discount each towards the next GVT round: they leave
+  // nothing to commit and nothing to bound, and a rank that runs out of them asks for a round
+  // anyway (round_due), one round per lookahead step. Counted in full, they took PHOLD to
+  // 38,500 rounds on 2 ranks (10 M events per rank) and the 32x32 torus to 50,700 (6,000
+  // cycles); a quarter each (session 11) to 10,000 and 19,400, at the same share of safe
+  // events (performance.md, session 11); a 64th each (session 13) leaves the rounds the
+  // lookahead steps and the speculative events need (scaling.md, "GVT rounds per cycle").
   const std::uint64_t safe = state_.stats.events_safe - safe_before;
-  since_round_ += (executed - safe) + safe / kSafeEventsPerPeriodEvent;
+  since_round_ += executed - safe;
+  if (safe > 0) {
+    safe_credit_ += safe;
+    since_round_ += safe_credit_ / config_.gvt_safe_discount;
+    safe_credit_ %= config_.gvt_safe_discount;
+  }
   last_batch_safe_ = executed > 0 && safe == executed;
   since_collect_ += executed;
   if (executed > 0) {

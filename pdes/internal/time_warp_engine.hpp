@@ -7,7 +7,8 @@
 //   - an event that arrives below an LP's newest processed event rolls the LP back
 //     (RollbackManager): state restored from a copy, coast-forward, anti-messages;
 //   - GVT rounds (GvtManager, Mattern's algorithm) start every batch_size × gvt_interval
-//     events, or at once when the rank has nothing it may run; after a round every rank
+//     events (a safe event counting 1 / gvt_safe_discount), or at once when the rank has
+//     nothing it may run or its next event is not safe; after a round every rank
 //     decides, identically, whether the run is over, and every kCollectPeriods GVT periods (or
 //     under pressure, or at the end) commits everything below GVT (FossilCollector);
 //   - bounds: no event runs at or beyond GVT + optimism_window; a rank whose event memory
@@ -155,6 +156,7 @@ class TimeWarpEngine final : public EngineServices {
   SimTime window_end_ = SimTime::max();
   std::uint64_t round_period_ = 0;  ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
+  std::uint64_t safe_credit_ = 0;  ///< safe events not yet counted towards since_round_
   std::uint64_t loop_passes_ = 0;
   bool last_batch_safe_ = false;  ///< the last batch ran events, all of them safe
   std::uint64_t collect_period_ = 0;  ///< events between two fossil collections

@@ -42,6 +42,7 @@ TEST_CASE("the defaults are those of a default-constructed pdes::KernelConfig") 
   CHECK(k.max_events == d.max_events);
   CHECK(k.batch_size == d.batch_size);
   CHECK(k.gvt_interval == d.gvt_interval);
+  CHECK(k.gvt_safe_discount == d.gvt_safe_discount);
   CHECK(k.optimism_window == d.optimism_window);
   CHECK(k.event_memory_limit_bytes == d.event_memory_limit_bytes);
   CHECK(k.state_save_period == d.state_save_period);
@@ -133,6 +134,11 @@ TEST_CASE("invalid kernel values, one SUBCASE each") {
   SUBCASE("gvt_interval beyond 32 bits") {
     CHECK(issue_for("[kernel]\ngvt_interval = 4294967296\n").message ==
           "value 4294967296 is out of range; allowed: 1 .. 4294967295");
+  }
+  SUBCASE("zero gvt_safe_discount") {
+    const auto issue = issue_for("[kernel]\ngvt_safe_discount = 0\n");
+    CHECK(issue.key == "kernel.gvt_safe_discount");
+    CHECK(issue.message == "value 0 is out of range; allowed: 1 .. 4294967295");
   }
   SUBCASE("zero event_memory_limit") {
     CHECK(issue_for("[kernel]\nevent_memory_limit = 0\n").message ==

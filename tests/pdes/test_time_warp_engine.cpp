@@ -347,6 +347,11 @@ TEST_CASE("knobs the optimistic engine cannot run with are configuration errors"
     config.batch_size = 0;
     CHECK_THROWS_AS(run_stateful(config, p), ConfigError);
   }
+  SUBCASE("zero gvt_safe_discount") {
+    config.gvt_safe_discount = 0;
+    CHECK_THROWS_WITH_AS(run_stateful(config, p), doctest::Contains("kernel.gvt_safe_discount"),
+                         ConfigError);
+  }
   SUBCASE("zero state saving period") {
     config.state_save_period = 0;
     CHECK_THROWS_AS(run_stateful(config, p), ConfigError);
