@@ -32,6 +32,11 @@ RouterState& RouterState::operator=(const RouterState& other) {
   return *this;
 }
 
+void RouterState::grow_pool(VcState& in) {
+  in.segment = segments++;
+  if (slots.size() < std::size_t{segments} * depth) slots.resize(std::size_t{segments} * depth);
+}
+
 void RouterState::prefetch_copy_target(const RouterState& source) const {
   if (vcs.size() != source.vcs.size() || depth != source.depth) return;
   pdes::prefetch_for_write(vcs.data(), vcs.size() * sizeof(VcState));

@@ -142,9 +142,10 @@ struct RouterState {
       free_segment = static_cast<std::uint16_t>(slots[slot_of(free_segment, 0)].ready);
       return;
     }
-    in.segment = segments++;
-    if (slots.size() < std::size_t{segments} * depth) slots.resize(std::size_t{segments} * depth);
+    grow_pool(in);
   }
+  /// take_segment's rare branch, out of line so that the event path stays small to inline.
+  void grow_pool(VcState& in);
   /// Takes back the segment of input VC `in`, which has just become empty.
   void release_segment(VcState& in) {
     slots[slot_of(in.segment, 0)].ready = free_segment;
