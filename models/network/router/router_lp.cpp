@@ -69,7 +69,8 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   empty.credits = static_cast<std::uint16_t>(params_.buffer_depth);
   state.vcs.assign(pv, empty);
   state.ports.assign(ports_, PortState{});
-  state.slots.assign(pv * params_.buffer_depth, BufferedFlit{});
+  // The slot pool starts empty and grows as input VCs fill (router_state.hpp, "Slot pool").
+  state.depth = static_cast<std::uint16_t>(params_.buffer_depth);
   state.totals.assign(ports_, PortTotals{});
   state.agents.set(monitors_[0] != nullptr ? monitors_[0]->initial_state(router_) : AlgorithmState{},
                    selection_->initial_state(router_));
@@ -128,13 +129,15 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   }
   if (state.vcs.empty()) return;
   const std::size_t pv = state.vcs.size();
-  const std::size_t depth = params_.buffer_depth;
   if (event.kind == NetEventKind::kFlit || event.kind == NetEventKind::kFlitCredit) {
     const std::size_t ivc = std::size_t{event.port} * vcs_ + event.vc;
     if (ivc >= pv) return;
     const VcState& in = state.vcs[ivc];
-    __builtin_prefetch(&state.slots[slot_index(static_cast<std::uint32_t>(ivc),
-                                               ring_add(in.front, in.count))]);
+    if (in.count > 0) {
+      __builtin_prefetch(&state.slots[state.slot_of(in.segment, ring_add(in.front, in.count))]);
+    } else if (state.free_segment != VcState::kNoSegment) {
+      __builtin_prefetch(&state.slots[state.slot_of(state.free_segment, 0)]);
+    }
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
     prefetch_all(links_);
@@ -142,9 +145,11 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
     for (std::size_t ivc = 0; ivc < pv; ++ivc) {
       const VcState& in = state.vcs[ivc];
       if (in.count == 0) continue;
-      __builtin_prefetch(&state.slots[ivc * depth + in.front]);
+      __builtin_prefetch(&state.slots[state.slot_of(in.segment, in.front)]);
       // The flit behind becomes the front if this one leaves, and allocate() reads it then.
-      if (in.count > 1) __builtin_prefetch(&state.slots[ivc * depth + ring_add(in.front, 1)]);
+      if (in.count > 1) {
+        __builtin_prefetch(&state.slots[state.slot_of(in.segment, ring_add(in.front, 1))]);
+      }
     }
   }
 }

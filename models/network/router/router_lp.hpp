@@ -175,9 +175,6 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   void relay_control(ControlMessage message, RouterState& state,
                      pdes::Context<NetEvent>& ctx) const;
 
-  std::size_t slot_index(std::uint32_t ivc, std::uint32_t i) const {
-    return static_cast<std::size_t>(ivc) * params_.buffer_depth + i;
-  }
   /// (a + b) % buffer_depth for a, b < buffer_depth, without a division.
   std::uint32_t ring_add(std::uint32_t a, std::uint32_t b) const {
     const std::uint32_t i = a + b;

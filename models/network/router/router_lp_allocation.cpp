@@ -33,7 +33,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
   // The request of input VC ivc (on input port in_port), if its front flit could move.
   const auto consider = [&](std::uint32_t ivc, PortId in_port) {
     const VcState& in = state.vcs[ivc];
-    const BufferedFlit& bf = state.slots[slot_index(ivc, in.front)];
+    const BufferedFlit& bf = state.slots[state.slot_of(in.segment, in.front)];
     if (bf.ready > now) {
       if (bf.ready != RouterState::kNoWake) wake = std::min(wake, bf.ready + kPhase);
       return;

@@ -32,7 +32,8 @@ void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState&
                                  params_.cycle_ps;
   // Store-and-forward: the head becomes eligible only once its tail is in the buffer.
   if (saf && f.is_head() && !f.is_tail()) ready = RouterState::kNoWake;
-  state.slots[slot_index(ivc, ring_add(in.front, in.count))] = {f, ready};
+  if (in.count == 0) state.take_segment(in);
+  state.slots[state.slot_of(in.segment, ring_add(in.front, in.count))] = {f, ready};
   ++in.count;
   ++state.buffered;
   if (in.count == 1) {
@@ -43,7 +44,7 @@ void RouterLp::on_flit(const NetEvent& event, std::int64_t arrival, RouterState&
     PDES_CHECK(in.count >= f.size, "store-and-forward: packet larger than the buffer");
     const std::uint32_t head_pos = in.count - f.size;
     BufferedFlit& head =
-        state.slots[slot_index(ivc, ring_add(in.front, head_pos))];
+        state.slots[state.slot_of(in.segment, ring_add(in.front, head_pos))];
     PDES_CHECK(head.flit.is_head() && head.flit.seq == f.seq && head.flit.src == f.src,
                "store-and-forward: head not found behind its tail");
     head.ready = arrival + static_cast<std::int64_t>(params_.head_delay()) * params_.cycle_ps;

@@ -23,7 +23,7 @@ void RouterLp::send_grants(std::span<const Request> winners, std::uint64_t pairs
     // The flit behind the one that left is the input VC's new front.
     const VcState& vc = state.vcs[r.ivc];
     if (vc.count > 0) {
-      const std::int64_t ready = state.slots[slot_index(r.ivc, vc.front)].ready;
+      const std::int64_t ready = state.slots[state.slot_of(vc.segment, vc.front)].ready;
       if (ready != RouterState::kNoWake) {
         wake = std::min(wake, std::max(ready + kPhase, now + params_.cycle_ps));
       }
@@ -39,7 +39,7 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   const std::uint16_t in_vc = static_cast<std::uint16_t>(r.ivc - in_port * vcs_);
   NetEvent ev;
   ev.kind = NetEventKind::kFlit;
-  const BufferedFlit& leaving = state.slots[slot_index(r.ivc, in.front)];
+  const BufferedFlit& leaving = state.slots[state.slot_of(in.segment, in.front)];
   ev.flit = leaving.flit;
   PortTotals& out_totals = state.totals[r.out];
   ++out_totals.flits_out;
@@ -61,9 +61,12 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   }
   in.front = static_cast<std::uint16_t>(ring_add(in.front, 1));
   --in.count;
-  // An empty ring starts again at slot 0: at low load each VC then reuses one cache line
-  // instead of walking through buffer_depth of them.
-  if (in.count == 0) in.front = 0;
+  // An empty ring starts again at slot 0 (at low load each VC then reuses one cache line
+  // instead of walking through buffer_depth of them) and gives its segment back to the pool.
+  if (in.count == 0) {
+    in.front = 0;
+    state.release_segment(in);
+  }
   --state.buffered;
   ++ev.flit.hops;
 
@@ -72,7 +75,7 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   if (ev.flit.is_head()) {
     in.routed = 1;
     in.out_port = static_cast<std::uint8_t>(r.out);
-    in.out_vc = r.out_vc;
+    in.out_vc = static_cast<std::uint8_t>(r.out_vc);
     if (!out_link.terminal) out_vc.busy = 1;
   }
   if (!out_link.terminal) --out_vc.credits;

@@ -28,7 +28,7 @@ int RouterLp::free_output_vc(const RouterState& state, PortId out, std::uint32_t
 bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<NetEvent>& ctx,
                           Request& r) const {
   const VcState& in = state.vcs[ivc];
-  Flit& head = state.slots[slot_index(ivc, in.front)].flit;
+  Flit& head = state.slots[state.slot_of(in.segment, in.front)].flit;
   PDES_CHECK(head.is_head(), "body flit at the front of an unrouted input VC");
   const PortId in_port = r.in_port;
   RouteCandidates candidates;

@@ -7,21 +7,31 @@
 // Flat arrays keep a state copy (copy state saving) down to a handful of allocations.
 //
 // Layout (P = ports, V = VCs, B = buffer depth):
-//   vcs      P*V     per (port, VC): the input VC's ring front/count and the current packet's
-//                    output, and the output VC's credits and whether a packet holds it
+//   vcs      P*V     per (port, VC): the input VC's ring front/count, its pool segment and the
+//                    current packet's output, and the output VC's credits and whether a packet
+//                    holds it
 //   ports    P       per port: when its input and its output may next move a flit, and the
 //                    round-robin pointers of its output's and its input's arbiters
-//   slots    P*V*B   ring buffer of each input VC: slot (p*V + v)*B + i
+//   slots    S*B     the slot pool: S segments of B slots, one per input VC that holds flits
 //   totals   P       per output port: the latency map's counters, touched only by a grant
 //   routing, selection  the state of the routing's router monitor and of the selection
 //                    function, when they keep any (empty: one null pointer each)
+//
+// Slot pool: an input VC holds a segment of B slots (its ring) only while it has flits. The
+// first flit into an empty VC takes the most recently freed segment (or a new one at the end of
+// the pool), and the VC gives it back when its last flit leaves. The pool thus grows to the
+// largest number of input VCs ever non-empty at once, not to P*V: below saturation a few
+// segments whatever the radix (a dragonfly router of radix 95 with 3 VCs of 16 flits would
+// otherwise carry 285 KiB of slots, nearly all dead; docs/performance.md, "Million-terminal
+// dragonfly"). Free segments form a LIFO chain through the `ready` field of their first slot
+// (free_segment is its head), so that taking one touches only the line the flit goes into.
 //
 // Compact on purpose: in a large network every event finds its router's state out of the
 // caches, so the state is laid out to be fetched in few cache lines. Every event reads vcs and
 // ports (for P = 5, V = 2: 160 + 120 bytes, 5 lines, which RouterLp::prefetch requests ahead);
 // a flit's slot is one line of its own (the whole 56-byte flit, so that a router forwards it
-// without any lookup). For P = 5, V = 2, B = 8 the state is about 5.6 KiB, of which the slots
-// are 5 KiB (test_network_build.cpp prints it).
+// without any lookup). For P = 5, V = 2, B = 8 the state is about 0.6 KiB plus 0.5 KiB per
+// segment in use (test_network_build.cpp prints it).
 #pragma once
 
 #include <cstddef>
@@ -43,19 +53,22 @@ struct BufferedFlit {
 
 /// Both sides of one (port, VC): 16 bytes, four to a cache line.
 struct VcState {
-  // Input side: the input VC's buffer.
+  static constexpr std::uint16_t kNoSegment = 0xFFFF;
+  // Input side: the input VC's buffer, a ring in the segment of the slot pool it holds while it
+  // is not empty (RouterState, "Slot pool").
   std::uint16_t front = 0;     ///< ring index of the oldest flit
   std::uint16_t count = 0;     ///< flits buffered
+  std::uint16_t segment = kNoSegment;  ///< its segment of RouterState::slots while count > 0
   std::uint8_t out_port = 0;   ///< valid while `routed`
   std::uint8_t routed = 0;     ///< 1 while the current packet holds an output (head has left)
-  std::uint16_t out_vc = 0;    ///< valid while `routed`
   std::uint32_t head_blocked_cycles = 0;  ///< the current packet head's Flit::blocked_cycles
   // Output side: the output VC towards the downstream router.
   std::uint16_t credits = 0;   ///< free slots in the downstream input VC
+  std::uint8_t out_vc = 0;     ///< input side, valid while `routed` (router.vcs <= 255)
   std::uint8_t busy = 0;       ///< 1 while a packet (head sent, tail not yet) holds the VC
-  std::uint8_t reserved = 0;
   bool operator==(const VcState&) const = default;
 };
+static_assert(sizeof(VcState) == 16, "VcState: four to a cache line");
 
 struct PortState {
   std::int64_t input_free_at = 0;   ///< earliest time this input may send its next flit
@@ -86,6 +99,9 @@ struct RouterState {
   std::uint16_t first_output = 0;       ///< output arbitrated first in the next pass
   std::uint8_t waiting_for_resources = 0;  ///< 1 if the last pass left a flit without credit/VC
   std::uint8_t reserved = 0;
+  std::uint16_t depth = 0;         ///< B: slots per segment (router.buffer_depth)
+  std::uint16_t segments = 0;      ///< segments in the pool (in use or free); slots holds them
+  std::uint16_t free_segment = VcState::kNoSegment;  ///< head of the free chain
   // Last, after the two cache lines every event reads: touched only by monitors and selection
   // functions that keep state.
   AgentStates agents;  ///< the routing monitor's and the selection function's, if they keep any
@@ -94,15 +110,15 @@ struct RouterState {
   std::size_t bytes() const {
     return sizeof(RouterState) + vcs.size() * sizeof(VcState) +
            ports.size() * sizeof(PortState) + slots.size() * sizeof(BufferedFlit) +
-           totals.size() * sizeof(PortTotals);
+           totals.size() * sizeof(PortTotals);  // slots: the pool as grown so far
   }
 
   // Value semantics over the live content. A slot outside its VC's ring window (front, count)
   // holds a flit that has left: nothing reads it before a new flit overwrites it. Assignment
-  // copies only live slots into a state of the same shape, and equality ignores dead ones.
-  // This is what makes copy state saving cheap: the optimistic engine copies a router's state
-  // for every few events it executes, and the slots, nearly all dead below saturation, are 90 %
-  // of it (5 of 5.6 KiB; docs/performance.md).
+  // copies only live slots (and the free chain's links), growing the pool to the source's
+  // segments if it is shorter, and equality ignores dead slots and pool capacity. This is what
+  // makes copy state saving cheap: the optimistic engine copies a router's state for every few
+  // events it executes, and most of the pool is dead below saturation.
   RouterState() = default;
   RouterState(const RouterState&) = default;
   RouterState(RouterState&&) noexcept = default;
@@ -115,16 +131,42 @@ struct RouterState {
   /// out of the caches since its last use (pdes::internal::LpRuntime::prefetch_snapshot_slot).
   void prefetch_copy_target(const RouterState& source) const;
 
+  /// Index in `slots` of slot i of segment `segment`.
+  std::size_t slot_of(std::uint16_t segment, std::uint32_t i) const {
+    return std::size_t{segment} * depth + i;
+  }
+  /// Gives input VC `in` a segment (it has none: it is empty).
+  void take_segment(VcState& in) {
+    if (free_segment != VcState::kNoSegment) {
+      in.segment = free_segment;
+      free_segment = static_cast<std::uint16_t>(slots[slot_of(free_segment, 0)].ready);
+      return;
+    }
+    grow_pool(in);
+  }
+  /// take_segment's rare branch, out of line so that the event path stays small to inline.
+  void grow_pool(VcState& in);
+  /// Takes back the segment of input VC `in`, which has just become empty.
+  void release_segment(VcState& in) {
+    slots[slot_of(in.segment, 0)].ready = free_segment;
+    free_segment = in.segment;
+    in.segment = VcState::kNoSegment;
+  }
+
  private:
-  /// Calls f(slot index) for every live slot, in VC order.
+  /// Calls f(slot index) for every live slot, in VC order, then for the first slot of every
+  /// free segment (its `ready` links the free chain).
   template <class F>
   void for_each_live_slot(F&& f) const {
-    if (vcs.empty()) return;
-    const std::size_t depth = slots.size() / vcs.size();
-    for (std::size_t ivc = 0; ivc < vcs.size(); ++ivc) {
-      for (std::size_t i = 0; i < vcs[ivc].count; ++i) {
-        f(ivc * depth + (vcs[ivc].front + i) % depth);
+    for (const VcState& in : vcs) {
+      for (std::uint32_t i = 0; i < in.count; ++i) {
+        const std::uint32_t r = in.front + i;
+        f(slot_of(in.segment, r >= depth ? r - depth : r));
       }
+    }
+    for (std::uint16_t s = free_segment; s != VcState::kNoSegment;
+         s = static_cast<std::uint16_t>(slots[slot_of(s, 0)].ready)) {
+      f(slot_of(s, 0));
     }
   }
 };

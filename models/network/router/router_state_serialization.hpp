@@ -3,7 +3,7 @@
 // How a RouterState is written to a checkpoint and read back (pdes/checkpointable.hpp,
 // docs/checkpoint-restart.md). Kept apart from router_state.hpp so that changes to the state
 // and to its checkpoint format are easy to merge; every member must be listed here, which the
-// size check below guards. All slots are written, dead ones included (equality ignores them;
+// size check below guards. The whole slot pool is written, dead slots included (equality ignores them;
 // a restart reads them back unchanged, which is harmless).
 #pragma once
 
@@ -14,7 +14,7 @@
 namespace net {
 
 // A new member of RouterState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(RouterState) == 128,
+static_assert(sizeof(RouterState) == 136,
               "RouterState changed: update router_state_serialization.hpp");
 
 template <class Archive>
@@ -29,6 +29,9 @@ void serialize(Archive& ar, RouterState& s, unsigned /*version*/) {
   pdes::checkpoint_value(ar, s.buffered);
   pdes::checkpoint_value(ar, s.waiting_for_resources);
   pdes::checkpoint_value(ar, s.reserved);
+  pdes::checkpoint_value(ar, s.depth);
+  pdes::checkpoint_value(ar, s.segments);
+  pdes::checkpoint_value(ar, s.free_segment);
   pdes::checkpoint_value(ar, s.agents);
 }
 

@@ -109,18 +109,57 @@ TEST_CASE("state size of a 5-port, 2-VC, 4-flit router") {
   const std::size_t p = 5, v = 2, b = 4;
   s.vcs.resize(p * v);
   s.ports.resize(p);
-  s.slots.resize(p * v * b);
   s.totals.resize(p);
+  s.depth = b;
+  // Two input VCs holding flits: the slot pool holds two segments, not p * v.
+  s.take_segment(s.vcs[0]);
+  s.take_segment(s.vcs[7]);
   const std::size_t bytes = s.bytes();
-  MESSAGE("RouterState for 5 ports x 2 VCs x 4 flits: " << bytes << " bytes (NetEvent "
-                                                        << sizeof(net::NetEvent) << " bytes)");
+  MESSAGE("RouterState for 5 ports x 2 VCs x 4 flits, 2 VCs in use: "
+          << bytes << " bytes (NetEvent " << sizeof(net::NetEvent) << " bytes)");
   // A 56-byte Flit (DRB's ACK kind, width and acknowledged blocking) and its ready time.
   CHECK(sizeof(net::BufferedFlit) == 64);
   // What every event reads: four VCs to a cache line, a port in 24 bytes.
   CHECK(sizeof(net::VcState) == 16);
   CHECK(sizeof(net::PortState) == 24);
-  CHECK(bytes == sizeof(net::RouterState) + 40 * 64 + 10 * 16 + 5 * 24 + 5 * 24);
-  CHECK(bytes <= 3200);
+  CHECK(bytes == sizeof(net::RouterState) + 2 * 4 * 64 + 10 * 16 + 5 * 24 + 5 * 24);
+  CHECK(bytes <= 1200);
+}
+
+TEST_CASE("router slot pool: segments are reused last freed first, copies keep the chain") {
+  net::RouterState s;
+  s.vcs.resize(6);
+  s.depth = 3;
+  s.take_segment(s.vcs[0]);
+  s.take_segment(s.vcs[1]);
+  s.take_segment(s.vcs[2]);
+  CHECK(s.segments == 3);
+  CHECK(s.slots.size() == 9);
+  s.vcs[2].count = 1;
+  s.slots[s.slot_of(s.vcs[2].segment, 0)].flit.seq = 42;
+  s.release_segment(s.vcs[0]);
+  s.release_segment(s.vcs[1]);
+  CHECK(s.free_segment == 1);
+  net::RouterState copy;
+  copy = s;  // grows copy's pool to s's segments and copies the live slot and the chain
+  CHECK(copy == s);
+  CHECK(copy.slots.size() == 9);
+  CHECK(copy.slots[copy.slot_of(2, 0)].flit.seq == 42);
+  copy.take_segment(copy.vcs[4]);
+  CHECK(copy.vcs[4].segment == 1);  // the last freed
+  copy.take_segment(copy.vcs[5]);
+  CHECK(copy.vcs[5].segment == 0);
+  CHECK(copy.free_segment == net::VcState::kNoSegment);
+  copy.take_segment(copy.vcs[3]);
+  CHECK(copy.vcs[3].segment == 3);  // a new one at the end
+  CHECK(copy.segments == 4);
+  CHECK_FALSE(copy == s);
+  // A dead slot differs, the states stay equal; a live one differs, they do not.
+  net::RouterState other = s;
+  other.slots[other.slot_of(2, 1)].flit.seq = 7;
+  CHECK(other == s);
+  other.slots[other.slot_of(2, 0)].flit.seq = 7;
+  CHECK_FALSE(other == s);
 }
 
 TEST_CASE("below saturation, accepted load equals offered load") {
@@ -163,39 +202,45 @@ TEST_CASE("warm-up: only packets created after it are measured") {
 }
 
 TEST_CASE("RouterState copies and compares live slots only") {
-  // 2 ports x 2 VCs x 4 flits. VC 3's ring holds two flits wrapping around its end.
+  // 2 ports x 2 VCs x 4 flits; VC 3 holds pool segment 1, its ring two flits wrapping around
+  // its end; segment 0 is free.
   net::RouterState a;
   a.vcs.resize(4);
   a.ports.resize(2);
   a.totals.resize(2);
-  a.slots.resize(16);
+  a.depth = 4;
+  a.take_segment(a.vcs[0]);
+  a.take_segment(a.vcs[3]);
+  a.release_segment(a.vcs[0]);
+  REQUIRE(a.vcs[3].segment == 1);
   a.vcs[3].front = 3;
   a.vcs[3].count = 2;
-  a.slots[3 * 4 + 3].flit.seq = 7;  // live
-  a.slots[3 * 4 + 0].flit.seq = 8;  // live (wrapped)
-  a.slots[3 * 4 + 1].flit.seq = 99; // dead: a flit that has left
-  a.slots[0].flit.seq = 98;         // dead: VC 0 is empty
+  a.slots[1 * 4 + 3].flit.seq = 7;  // live
+  a.slots[1 * 4 + 0].flit.seq = 8;  // live (wrapped)
+  a.slots[1 * 4 + 1].flit.seq = 99; // dead: a flit that has left
+  a.slots[2].flit.seq = 98;         // dead: segment 0 is free (slot 0 links the free chain)
 
   net::RouterState fresh;
-  fresh = a;  // a different shape: a full copy
+  fresh = a;  // an empty pool grows to a's segments
   CHECK(fresh == a);
-  CHECK(fresh.slots[0].flit.seq == 98);
+  CHECK(fresh.slots.size() == 8);
+  CHECK(fresh.slots[2].flit.seq == 0);  // dead slots are not copied
 
   net::RouterState reused = a;
-  for (auto& s : reused.slots) s.flit.seq = 1000;  // same shape, other contents everywhere
+  for (auto& s : reused.slots) s.flit.seq = 1000;  // same pool, other contents everywhere
   reused.vcs[3].count = 0;
   CHECK_FALSE(reused == a);
   reused = a;
   CHECK(reused == a);
-  CHECK(reused.slots[3 * 4 + 3].flit.seq == 7);
-  CHECK(reused.slots[3 * 4 + 0].flit.seq == 8);
-  CHECK(reused.slots[3 * 4 + 1].flit.seq == 1000);  // dead slots are not copied...
-  CHECK(reused.slots[0].flit.seq == 1000);
-  a.slots[3 * 4 + 1].flit.seq = 5;                   // ...nor compared
+  CHECK(reused.slots[1 * 4 + 3].flit.seq == 7);
+  CHECK(reused.slots[1 * 4 + 0].flit.seq == 8);
+  CHECK(reused.slots[1 * 4 + 1].flit.seq == 1000);  // dead slots are not copied...
+  CHECK(reused.slots[2].flit.seq == 1000);
+  a.slots[1 * 4 + 1].flit.seq = 5;                   // ...nor compared
   CHECK(reused == a);
-  a.slots[3 * 4 + 0].flit.seq = 5;                   // a live slot is
+  a.slots[1 * 4 + 0].flit.seq = 5;                   // a live slot is
   CHECK_FALSE(reused == a);
-  a.slots[3 * 4 + 0].flit.seq = 8;
+  a.slots[1 * 4 + 0].flit.seq = 8;
   a.totals[1].flits_out = 1;                         // and so is everything else
   CHECK_FALSE(reused == a);
 }
