@@ -226,7 +226,12 @@ void NodeLp::generate(const NetEvent& event, NodeState& state,
 
 void NodeLp::deliver_to_workload(const Flit& tail, NodeState& state,
                                  pdes::Context<NetEvent>& ctx) const {
-  DeliveredMessage m{tail.src, tail.message, tail.size, tail.created, ctx.now().ticks()};
+  DeliveredMessage m;
+  m.src = tail.src;
+  m.message = tail.message;
+  m.flits = tail.size;
+  m.created = tail.created;
+  m.delivered = ctx.now().ticks();
   if (tail.message_packets > 1) {
     auto it = std::find_if(state.arriving.begin(), state.arriving.end(), [&](const auto& a) {
       return a.src == tail.src && a.message == tail.message;
