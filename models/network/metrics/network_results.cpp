@@ -123,10 +123,10 @@ void NetworkResults::write_generated(const PacketGenerated& g) {
 void NetworkResults::write_delivered(const PacketDelivered& d) {
   NodeSums& node = acc_.nodes[d.dst];  // one map lookup per record (it is per packet)
   node.add_received(d);
-  const std::uint64_t window = window_of(d.delivered);
-  windows_[window].add_delivered(d);
+  windows_[window_of(d.delivered)].add_delivered(d);
   if (!series_source_.empty() && series_source_[d.src] != 0) {
-    pair_windows_[{d.src, d.dst, window}].add_delivered(d);
+    // By injection: the width is the source's when it chose the path, as the head left it.
+    pair_windows_[{d.src, d.dst, window_of(d.injected)}].add_delivered(d);
   }
   if (const auto m = messages_.add(d)) {
     if (params_.finite_workload) message_sizes_[SizeSums::size_class(m->flits)].add(*m);

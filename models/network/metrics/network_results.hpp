@@ -99,8 +99,8 @@ struct NetworkResultsParams {
   /// metrics.message_table: one row per delivered message in network/messages.
   bool message_table = false;
   /// metrics.pair_series_sources: the sources (ids < num_nodes) whose packets, per destination
-  /// and window, go to network/pair_series (every packet of the run, by delivery time); empty =
-  /// no such table.
+  /// and window, go to network/pair_series (every delivered packet of the run, by the window its
+  /// head left the source in, when the source chose its path); empty = no such table.
   std::vector<std::uint64_t> pair_series_sources;
   /// Combines a ResultSet over every rank (io::combine on the run's communicator): a collective
   /// that local_results() calls twice when warmup_packets > 0, on every rank. Not set: this

@@ -166,14 +166,14 @@ const TableSpec<PairWindowSums>& pair_series_table() {
   static const TableSpec<S> spec(
       kPairSeriesTableName,
       "Per (source, destination) of the sources metrics.pair_series_sources names, per window "
-      "of metrics.window_cycles cycles: the packets delivered and the paths open at their path "
-      "choice",
+      "of metrics.window_cycles cycles in which their heads left the source: the packets "
+      "(delivered by the end of the run) and the paths open at their path choice",
       {{"src", io::ColumnType::kUInt64, "", "source node id"},
        {"dst", io::ColumnType::kUInt64, "", "destination node id"},
        {"window", io::ColumnType::kUInt64, "", "window index: cycles [w W, (w + 1) W)"}},
       {
           u64_field("packets_delivered", &S::packets_delivered, "packets",
-                    "packets of the pair delivered in the window"),
+                    "packets of the pair injected in the window and delivered"),
           i64_field("latency_sum", &S::latency_sum, "ps",
                     "sum of delivered - created over those packets"),
           u64_field("width_sum", &S::width_sum, "paths",

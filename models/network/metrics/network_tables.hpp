@@ -93,8 +93,9 @@ struct WindowSums {
 };
 
 // Per (source, destination, window), for the sources metrics.pair_series_sources names: the
-// packets of the pair delivered in the window and the metapath width at their path choice, so
-// that a source routing's width can be followed over time pair by pair (DRB opening paths).
+// delivered packets of the pair whose head left the source in the window (when the source chose
+// their path) and the metapath width at that choice, so that a source routing's width can be
+// followed over time pair by pair (DRB opening paths).
 struct PairWindowSums {
   std::uint64_t packets_delivered = 0;
   std::int64_t latency_sum = 0;  // ticks
