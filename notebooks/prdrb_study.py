@@ -853,7 +853,7 @@ def plot_seed003(frame: pd.DataFrame, load: float, path: Path | None = None,
         ax.axvspan(*EARLY_WINDOW, color="grey", alpha=0.15)
     top.set_ylabel("flows' metapath width\n(paths; gaps: no flow packet)")
     bottom.set_ylabel("latency (cycles)")
-    bottom.set_xlabel("cycle (256 ns)")
+    bottom.set_xlabel("cycle (256 ns); width by the packets' injection, latency by delivery")
     top.set_title(f"Seed 003: central hot area, bursts at {load * MBITS_PER_FLIT_RATE:.0f} "
                   "Mbit/s (seeds 1-3, band: ± sd; grey: 0.2-0.4 ms)")
     top.legend()
