@@ -97,17 +97,7 @@ def sweep(out: Path, name: str, swept: dict, fixed: dict, seeds: list[int], jobs
 
 def over_seeds(runs: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     """Mean, standard deviation, min and max of FIGURES over the seeds, per point of `keys`."""
-    runs = runs.copy()
-    runs["saturated"] = runs["saturated"].fillna(False).astype(float)
-    for figure in FIGURES:
-        if figure not in runs:
-            runs[figure] = float("nan")
-    grouped = runs.groupby(keys, sort=False, dropna=False)[FIGURES]
-    table = grouped.mean()
-    for stat in ("std", "min", "max"):
-        table = table.join(getattr(grouped, stat)().add_suffix("_" + stat))
-    table["seeds"] = grouped.size()
-    return table.reset_index()
+    return wa.over_seeds(runs, keys, FIGURES)
 
 
 def show(table: pd.DataFrame, keys: list[str]) -> None:

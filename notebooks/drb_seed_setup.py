@@ -164,19 +164,9 @@ def packet_spread(path) -> tuple[float, float]:
 
 
 def over_seeds(runs: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    """Mean, sample standard deviation (ddof 1), min and max over the seeds, per point."""
-    runs = runs.copy()
-    runs["saturated"] = runs["saturated"].fillna(False).astype(float)
-    figures = FIGURES + ["latency_sd", "latency_p99"]
-    for figure in figures:
-        if figure not in runs:
-            runs[figure] = float("nan")
-    grouped = runs.groupby(keys, sort=False, dropna=False)[figures]
-    table = grouped.mean()
-    for stat in ("std", "min", "max"):
-        table = table.join(getattr(grouped, stat)().add_suffix("_" + stat))
-    table["seeds"] = grouped.size()
-    return table.reset_index()
+    """Mean, sample standard deviation (ddof 1), min and max over the seeds, per point, of
+    FIGURES and the packets' latency spread."""
+    return wa.over_seeds(runs, keys, FIGURES + ["latency_sd", "latency_p99"])
 
 
 def pm(mean, sd, digits=1) -> str:

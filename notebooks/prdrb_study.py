@@ -28,6 +28,10 @@ The seeds' own set-up (issue 30: SEED_SYNTHETIC, SEED_APP_NETWORK):
   seed_apps       the skeletons at 2 Gbit/s with 1024-bit packets; POP also against random,
                   cyclic and FR-DRB
   mesh_knee       seed 003's uniform latency/load curve on the 8x8 mesh under XY
+  seed003         seed 003's central hot area in bursts at Table 5's 1,000-1,800 Mbit/s: the
+                  flows' metapath widths over time (network/pair_series), the early 0.2-0.4 ms
+                  window, the latency map's border routers
+  seed003_two_spots  seed 003's Fig. 40: two hot spots on one far pair's path
 """
 from __future__ import annotations
 
@@ -637,12 +641,270 @@ def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataF
                 routings=("deterministic", "DRB", "PR-DRB"), placement="linear")
 
 
+# --- seed 003 in its own set-up (Table 5) -------------------------------------------------
+#
+# The master thesis's Table 5: an 8x8 mesh, virtual cut-through, 1024-byte packets, 2 Gbit/s
+# links, exponential injection, 1,000-1,800 Mbit/s "offered by a node", bursty traffic "not
+# injected at the whole network, but to controlled areas where the hotspot is wanted" (§5.5)
+# with the hot spot "focused in central part of the network". In warpnet's units (as the
+# PhD thesis's set-up, SEED_SYNTHETIC: a cycle is 256 ns, a packet 16 flits) 1,000 / 1,400 /
+# 1,800 Mbit/s are 0.5 / 0.7 / 0.9 flits/node/cycle. The thesis gives neither the hot-spot
+# nodes nor the burst timing: the flows below and the 2,000 / 2,000-cycle rounds are ours.
+MBITS_PER_FLIT_RATE = 2000.0           # 1 flit/node/cycle = 2 Gbit/s
+SEED003_LOADS = (0.5, 0.7, 0.9)        # 1,000 / 1,400 / 1,800 Mbit/s
+# "between 0.0002 and 0.0004" s of Fig. 43, from the start of the traffic: 781 to 1,563 cycles.
+EARLY_WINDOW = (round(0.0002e9 / CYCLE_NS), round(0.0004e9 / CYCLE_NS))
+# The central hot area (mesh, node = 8y + x, XY routing): (1,3) (2,3) (3,3) east through the
+# link (3,3)->(4,3), (6,4) (5,4) (4,4) west through (4,4)->(3,4), each then turning into its
+# own column to its own destination: six flows converging on the centre.
+CENTRAL_FLOWS = ((25, 4), (26, 53), (27, 14), (38, 59), (37, 10), (36, 49))
+# Two hot spots on one path (Fig. 40): the far pair (0,1) -> (7,6) runs east along row 1, then
+# north along column 7. Two flows share its row-1 links (2,1)->(3,1)->(4,1) and two its
+# column-7 links (7,3)->(7,4)->(7,5): each hot spot carries three flows.
+FAR_PAIR = (8, 55)
+TWO_SPOT_FLOWS = (FAR_PAIR, (9, 4), (10, 21), (22, 47), (29, 63))
+BORDER = {"south (routers 0-7)": lambda x, y: y == 0, "north (routers 56-63)": lambda x, y: y == 7,
+          "west and east": lambda x, y: (x in (0, 7)) and 0 < y < 7}
+
+
+def burst_messages(flows, seed: int, n_rounds: int, burst_load: float, noise: float,
+                   burst: int, quiet: int, packet: int = 16, nodes: int = 64) -> str:
+    """Uniform noise at `noise` on every node all the time; in the first `burst` cycles of
+    each round every flow (src, dst) sends Poisson at `burst_load`."""
+    messages = MessageList(random.Random(seed * 104729 + 3), packet)
+    rng, poisson = messages.rng, messages.poisson
+    period = burst + quiet
+    for s in range(nodes):
+        poisson(s, 0, period * n_rounds, noise, lambda: rng.randrange(nodes))
+    for r in range(n_rounds):
+        for src, dst in flows:
+            poisson(src, r * period, r * period + burst, burst_load, lambda d=dst: d)
+    return messages.text()
+
+
+def pair_series(path: Path, pairs) -> pd.DataFrame:
+    """network/pair_series of the given (src, dst) pairs: per window, the packets delivered,
+    their mean latency and mean / max metapath width (cycles from the window's start)."""
+    run = wa.load_run(path)
+    table = run.table("network/pair_series")
+    window = int(run.group_attrs("network")["window_cycles"])
+    ticks = float(run.group_attrs("network")["ticks_per_cycle"])
+    keep = pd.Series(False, index=table.index)
+    for src, dst in pairs:
+        keep |= (table["src"] == src) & (table["dst"] == dst)
+    table = table[keep].copy()
+    table["cycle"] = table["window"] * window
+    table["latency"] = table["latency_sum"] / table["packets_delivered"] / ticks
+    table["width"] = table["width_sum"] / table["packets_delivered"]
+    return table[["src", "dst", "cycle", "packets_delivered", "latency", "width", "width_max"]]
+
+
+def first_cycle(series: pd.DataFrame, width: int, start: int, end: int) -> float:
+    """The first window in [start, end) in which a packet was routed on at least `width` paths
+    (its start, cycles from `start`); NaN if none."""
+    hit = series[(series["cycle"] >= start) & (series["cycle"] < end) &
+                 (series["width_max"] >= width)]
+    return float(hit["cycle"].min() - start) if not hit.empty else math.nan
+
+
+def window_latency(path: Path, start: int, end: int) -> pd.Series:
+    """Mean latency (cycles) of the packets delivered per time-series window whose start lies in
+    [start, end), indexed by that start (cycles); windows without a delivery are left out."""
+    run = wa.load_run(path)
+    series = run.table("network/time_series")
+    window = int(run.group_attrs("network")["window_cycles"])
+    ticks = float(run.group_attrs("network")["ticks_per_cycle"])
+    cycle = series["window"] * window
+    series = series[(cycle >= start) & (cycle < end) & (series["packets_delivered"] > 0)]
+    return pd.Series((series["latency_sum"] / series["packets_delivered"] / ticks).values,
+                     index=(series["window"] * window).values)
+
+
+def seed003(out: Path, seeds: list[int], jobs: int, binary: Path,
+            loads: tuple = SEED003_LOADS, n_rounds: int = 4, burst: int = 2000,
+            quiet: int = 2000, noise: float = 0.05, window: int = 25,
+            routings: tuple = ("DOR", "DRB", "PR-DRB dest", "PR-DRB router"),
+            name: str = "seed003") -> pd.DataFrame:
+    """Seed 003's claims in its set-up: the central hot area in bursts at Table 5's loads.
+    One row per run: latency of round 1 and of rounds 2.., the early window's latency (mean,
+    sd and peak over its windows), the flows' widening times in round 1 and later rounds, the
+    latency map (peak, border and interior means, routers (3,1) and (3,2)), accepted load."""
+    period = burst + quiet
+    sources = sorted({s for s, _ in CENTRAL_FLOWS})
+    runs = [Run({"load": load, "routing": r, "seed": s},
+                list(SEED_SYNTHETIC) + ROUTINGS[r] +
+                ["workload.kind=message_list", "workload.message_file={msgs}",
+                 f"simulation.end_time={period * n_rounds}", "prdrb.router_threshold=16",
+                 f"metrics.window_cycles={window}",
+                 f"metrics.pair_series_sources=[{','.join(map(str, sources))}]",
+                 f"simulation.seed={s}"],
+                MESH_BURSTS, {"msgs": burst_messages(CENTRAL_FLOWS, s, n_rounds, load, noise,
+                                                     burst, quiet)})
+            for load in loads for r in routings for s in seeds]
+    rows, curves = [], []
+    for run, path in execute(runs, out / name, jobs, binary):
+        per = rounds(path, period)
+        series = pair_series(path, CENTRAL_FLOWS)
+        # The flows' width and the network's latency per window, for the figures.
+        flows = series.groupby("cycle").apply(
+            lambda g: (g["width"] * g["packets_delivered"]).sum() / g["packets_delivered"].sum())
+        latency = window_latency(path, 0, period * n_rounds)
+        curves.append(pd.DataFrame({**run.labels, "cycle": flows.index, "width": flows.values}))
+        curves.append(pd.DataFrame({**run.labels, "cycle": latency.index,
+                                    "latency": latency.values}))
+        early = window_latency(path, *EARLY_WINDOW)
+        # Per flow, the first window of the burst with a packet on 2, 3 and 4 paths; the means
+        # over the flows that got there, and the steps between consecutive widths (a step of 0:
+        # two paths opened within one window).
+        opening, steps = {}, []
+        for width in (2, 3, 4):
+            first = [first_cycle(series[series["src"] == s], width, 0, burst)
+                     for s, _ in CENTRAL_FLOWS]
+            later = [first_cycle(series[series["src"] == s], width, r * period,
+                                 r * period + burst)
+                     for s, _ in CENTRAL_FLOWS for r in range(1, n_rounds)]
+            opening[f"to_w{width}_r1"] = pd.Series(first).mean()
+            opening[f"to_w{width}_later"] = pd.Series(later).mean()
+            opening[f"flows_w{width}_r1"] = int(pd.Series(first).notna().sum())
+        for s, _ in CENTRAL_FLOWS:
+            times = [first_cycle(series[series["src"] == s], w, 0, burst) for w in (2, 3, 4)]
+            steps += [b - a for a, b in zip(times, times[1:]) if not math.isnan(b)]
+        opening["step_r1"] = pd.Series(steps, dtype=float).mean()
+        opening["steps_same_window_r1"] = sum(1 for x in steps if x == 0) / max(len(steps), 1)
+        # The width each later burst starts with: DRB adapts only on ACKs, and the flows' pairs
+        # send nothing between bursts, so what a burst left open is still open at the next.
+        start = series[(series["cycle"] >= period) & (series["cycle"] % period < 200)]
+        latency_map = wa.router_latency(wa.load_run(path), include_terminal=False)
+        wait = dict(zip(zip(latency_map["x"], latency_map["y"]), latency_map["mean_wait"]))
+        border = {k: pd.Series([v for (x, y), v in wait.items() if f(x, y)]).mean()
+                  for k, f in BORDER.items()}
+        interior = pd.Series([v for (x, y), v in wait.items() if 0 < x < 7 and 0 < y < 7])
+        flits = dict(zip(zip(latency_map["x"], latency_map["y"]), latency_map["flits"]))
+        edge = sum(v for (x, y), v in flits.items() if x in (0, 7) or y in (0, 7))
+        summary = wa.load_run(path).group_attrs("summary")
+        totals = prdrb_totals(path)
+        rows.append({**run.labels,
+                     "round1": float(per.loc[per["round"] == 1, "latency"].iloc[0]),
+                     "later": float(per.loc[per["round"] >= 2, "latency"].mean()),
+                     "early_mean": float(early.mean()), "early_sd": float(early.std()),
+                     "early_peak": float(early.max()), **opening,
+                     "start_width": float((start["width"] * start["packets_delivered"]).sum()
+                                          / start["packets_delivered"].sum()),
+                     "flow_width": float(series["width"].mean()),
+                     "map_peak": float(latency_map["mean_wait"].max()),
+                     **{f"border {k}": v for k, v in border.items()},
+                     "interior": float(interior.mean()),
+                     "border_flit_share": edge / sum(flits.values()),
+                     "router (3,1)": wait.get((3, 1), math.nan),
+                     "router (3,2)": wait.get((3, 2), math.nan),
+                     "accepted": float(summary["accepted_load"]),
+                     "offered": float(summary["offered_load"]),
+                     "hits": totals.get("hits", 0), "widenings": totals.get("widenings", 0)})
+    frame = pd.DataFrame(rows)
+    frame.attrs["curves"] = pd.concat(curves, ignore_index=True)
+    return frame
+
+
+def band(ax, frame: pd.DataFrame, x: str, y: str, label: str, grid=None, **style) -> None:
+    """Mean of `y` over the seeds per `x`, with a band of one standard deviation; with `grid`
+    (the x values), points without data are gaps in the line."""
+    stats = frame.groupby(x)[y].agg(["mean", "std"])
+    stats = stats.reindex(grid) if grid is not None else stats.dropna(subset=["mean"])
+    line, = ax.plot(stats.index, stats["mean"], label=label, **style)
+    ax.fill_between(stats.index, stats["mean"] - stats["std"].fillna(0),
+                    stats["mean"] + stats["std"].fillna(0), color=line.get_color(), alpha=0.2,
+                    linewidth=0)
+
+
+def plot_learning(learning: pd.DataFrame, path: Path | None = None):
+    """The learning curve (target 1): mean latency per round, mean over the seeds with a band
+    of one standard deviation."""
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for routing, frame in learning.groupby("routing", sort=False):
+        band(ax, frame, "round", "latency", routing, marker="o")
+    ax.set_xlabel("round (burst + quiet, 2000 cycles)")
+    ax.set_ylabel("mean latency (cycles)")
+    ax.set_title("Learning curve: 8x8 torus, bit-reversal bursts (seeds 1-3, band: ± sd)")
+    ax.legend()
+    if path is not None:
+        fig.savefig(path, dpi=120, bbox_inches="tight")
+    return fig
+
+
+def plot_seed003(frame: pd.DataFrame, load: float, path: Path | None = None,
+                 routings: tuple = ("DRB", "PR-DRB router"), until: int = 8000):
+    """Seed 003's central hot area at `load`: the six flows' metapath width (network/pair_series)
+    and the network's latency per window over the first `until` cycles, mean over the seeds with
+    a band of one standard deviation; the early window of Fig. 43 shaded."""
+    import matplotlib.pyplot as plt
+    curves = frame.attrs["curves"]
+    curves = curves[(curves["load"] == load) & (curves["cycle"] < until)].copy()
+    # 100-cycle bins: each seed's mean per bin, then mean and sd over the seeds.
+    curves["cycle"] = curves["cycle"] // 100 * 100
+    grid = range(0, until, 100)
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+    for routing in routings:
+        mine = curves[curves["routing"] == routing].groupby(["seed", "cycle"])[
+            ["width", "latency"]].mean().reset_index()
+        band(top, mine, "cycle", "width", routing, grid=grid)
+        band(bottom, mine, "cycle", "latency", routing, grid=grid)
+    for ax in (top, bottom):
+        ax.axvspan(*EARLY_WINDOW, color="grey", alpha=0.15)
+    top.set_ylabel("flows' metapath width\n(paths; gaps: no flow packet)")
+    bottom.set_ylabel("latency (cycles)")
+    bottom.set_xlabel("cycle (256 ns); width by the packets' injection, latency by delivery")
+    top.set_title(f"Seed 003: central hot area, bursts at {load * MBITS_PER_FLIT_RATE:.0f} "
+                  "Mbit/s (seeds 1-3, band: ± sd; grey: 0.2-0.4 ms)")
+    top.legend()
+    if path is not None:
+        fig.savefig(path, dpi=120, bbox_inches="tight")
+    return fig
+
+
+def seed003_two_spots(out: Path, seeds: list[int], jobs: int, binary: Path,
+                      load: float = 0.5, burst: int = 2000, quiet: int = 2000,
+                      n_rounds: int = 2, noise: float = 0.05, window: int = 25,
+                      routings: tuple = ("DRB", "PR-DRB router")) -> pd.DataFrame:
+    """Fig. 40: two hot spots on the far pair's path. Per run and flow: the cycles from the
+    burst start to the first packet on 2, 3 and 4 paths (round 1 and round 2), and the flow's
+    router distance."""
+    period = burst + quiet
+    sources = sorted({s for s, _ in TWO_SPOT_FLOWS})
+    runs = [Run({"routing": r, "seed": s},
+                list(SEED_SYNTHETIC) + ROUTINGS[r] +
+                ["workload.kind=message_list", "workload.message_file={msgs}",
+                 f"simulation.end_time={period * n_rounds}", "prdrb.router_threshold=16",
+                 f"metrics.window_cycles={window}",
+                 f"metrics.pair_series_sources=[{','.join(map(str, sources))}]",
+                 f"simulation.seed={s}"],
+                MESH_BURSTS, {"msgs": burst_messages(TWO_SPOT_FLOWS, s, n_rounds, load, noise,
+                                                     burst, quiet)})
+            for r in routings for s in seeds]
+    rows = []
+    for run, path in execute(runs, out / "seed003_two_spots", jobs, binary):
+        series = pair_series(path, TWO_SPOT_FLOWS)
+        for src, dst in TWO_SPOT_FLOWS:
+            mine = series[series["src"] == src]
+            row = {**run.labels, "flow": f"{src}->{dst}", "far": (src, dst) == FAR_PAIR,
+                   "distance": abs(src % 8 - dst % 8) + abs(src // 8 - dst // 8),
+                   "latency": float((mine["latency"] * mine["packets_delivered"]).sum() /
+                                    mine["packets_delivered"].sum())}
+            for r in range(n_rounds):
+                for width in (2, 3, 4):
+                    row[f"to_w{width}_r{r + 1}"] = first_cycle(mine, width, r * period,
+                                                               r * period + burst)
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
 EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
                "seed_steady": seed_steady, "seed_appendix": seed_appendix,
                "seed_ablation": seed_ablation, "seed_mesh": seed_mesh, "mesh_knee": mesh_knee, "seed_apps": seed_apps,
                "fattree_bursts": fattree_bursts,
                "fattree_steady": fattree_steady, "stale": stale, "apps": apps,
-               "neighbours": neighbours}
+               "neighbours": neighbours, "seed003": seed003,
+               "seed003_two_spots": seed003_two_spots}
 
 
 def main() -> None:

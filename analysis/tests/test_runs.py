@@ -133,3 +133,20 @@ def test_files_without_network_tables_still_load(tmp_path):
     network_file(tmp_path / "a.h5", node_table=False, ports=False)
     runs = wa.load_runs(tmp_path)
     assert math.isnan(runs.loc[0, "latency"])
+
+
+def test_over_seeds_reduces_each_point_over_its_seeds():
+    import pandas as pd
+    runs = pd.DataFrame({"traffic.load": [0.1, 0.1, 0.1, 0.2, 0.2],
+                         "simulation.seed": [1, 2, 3, 1, 2],
+                         "latency": [10.0, 12.0, 14.0, 20.0, 30.0],
+                         "saturated": [False, None, True, True, True]})
+    table = wa.over_seeds(runs, ["traffic.load"], ["latency", "saturated", "absent"])
+    low, high = table.iloc[0], table.iloc[1]
+    assert list(table["traffic.load"]) == [0.1, 0.2]
+    assert (low.latency, low.latency_std) == (12.0, 2.0)
+    assert (low.latency_min, low.latency_max) == (10.0, 14.0)
+    assert low.seeds == 3 and high.seeds == 2
+    assert math.isclose(low.saturated, 1 / 3) and high.saturated == 1.0
+    assert math.isnan(low.absent)
+    assert "latency" in runs and runs["saturated"].isna().sum() == 1  # the input is not modified

@@ -20,7 +20,7 @@ from .plots import (new_figure, plot_destination_latency, plot_latency_map,
                     save_figure, window_frame)
 from .run_file import ResultsFileError, Run, load_run
 from .runner import WarpnetRunError, find_warpnet, run_sweep, run_warpnet, supports_output
-from .runs import load_runs, runs_frame
+from .runs import load_runs, over_seeds, runs_frame
 from .summary import SUMMARY_UNITS, computed_summary, network_summary
 from .sweep_index import read_index, write_index
 from .topology import Topology, coordinates, topology_from_config
@@ -28,7 +28,7 @@ from .topology import Topology, coordinates, topology_from_config
 __all__ = [
     "ResultsFileError", "Run", "SUMMARY_UNITS", "Topology", "WarpnetRunError", "coordinates",
     "destination_latency", "find_warpnet", "flatten_config", "load_run", "load_runs",
-    "computed_summary", "network_summary", "new_figure", "packet_samples", "pair_latency",
+    "computed_summary", "network_summary", "new_figure", "over_seeds", "packet_samples", "pair_latency",
     "plot_destination_latency", "plot_latency_map", "plot_latency_vs_load", "plot_load_sweep", "plot_throughput",
     "plot_time_series", "port_latency", "read_index", "router_latency", "run_sweep",
     "run_warpnet", "runs_frame", "save_figure", "supports_output", "topology_from_config",

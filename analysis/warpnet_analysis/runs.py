@@ -81,6 +81,26 @@ def runs_frame(runs: Iterable[Run]) -> pd.DataFrame:
     return frame
 
 
+def over_seeds(runs: pd.DataFrame, keys: list[str], figures: Iterable[str]) -> pd.DataFrame:
+    """One row per point of `keys` over the seeds (or any other ungrouped runs): the mean of each
+    of `figures`, its sample standard deviation (ddof 1), min and max in `<figure>_std`,
+    `_min`, `_max`, and `seeds`, the number of runs. `saturated` counts as 0/1 (missing as 0),
+    so its mean is the share of saturated runs; a figure absent from `runs` is NaN."""
+    runs = runs.copy()
+    figures = list(figures)
+    if "saturated" in runs:
+        runs["saturated"] = runs["saturated"].astype(object).fillna(False).astype(float)
+    for figure in figures:
+        if figure not in runs:
+            runs[figure] = float("nan")
+    grouped = runs.groupby(keys, sort=False, dropna=False)[figures]
+    table = grouped.mean()
+    for stat in ("std", "min", "max"):
+        table = table.join(getattr(grouped, stat)().add_suffix("_" + stat))
+    table["seeds"] = grouped.size()
+    return table.reset_index()
+
+
 def varying_keys(frame: pd.DataFrame) -> list[str]:
     """Configuration columns (dotted names) whose value is not the same in every row."""
     keys = []

@@ -335,6 +335,21 @@ NetworkSetup network_setup_from(const io::Config& config) {
       s.latency_table =
           parse_latency_table(config.get_string("metrics.latency_table"), s.topology->num_nodes());
     });
+    for (const std::int64_t node : config.get_int_list("metrics.pair_series_sources")) {
+      if (node < 0) continue;  // the schema reported it
+      if (static_cast<std::uint64_t>(node) >= s.topology->num_nodes()) {
+        errors.add("metrics.pair_series_sources",
+                   "node " + std::to_string(node) + " does not exist; the network has " +
+                       std::to_string(s.topology->num_nodes()) + " nodes (ids 0.." +
+                       std::to_string(s.topology->num_nodes() - 1) + ")");
+      } else {
+        s.pair_series_sources.push_back(static_cast<std::uint64_t>(node));
+      }
+    }
+    std::sort(s.pair_series_sources.begin(), s.pair_series_sources.end());
+    s.pair_series_sources.erase(
+        std::unique(s.pair_series_sources.begin(), s.pair_series_sources.end()),
+        s.pair_series_sources.end());
   }
   check_measurement(config, s, errors);
   errors.throw_if_any();

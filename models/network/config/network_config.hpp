@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "io/config/config.hpp"
 #include "models/network/build/network_build.hpp"
@@ -39,6 +40,8 @@ struct NetworkSetup {
   LatencyGranularity latency_table = LatencyGranularity::kNone;
   std::uint64_t packet_sample_every = 0;  ///< metrics.packet_sample_every (0: off)
   bool message_table = false;             ///< metrics.message_table
+  /// metrics.pair_series_sources, sorted, each once (checked against the node count).
+  std::vector<std::uint64_t> pair_series_sources;
   /// traffic.warmup_packets (0: not given, the warm-up is params.warmup_cycles). When set,
   /// params.warmup_cycles is 0: the node LPs measure every packet and NetworkResults decides.
   std::uint64_t warmup_packets = 0;

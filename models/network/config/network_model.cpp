@@ -91,6 +91,7 @@ std::unique_ptr<models::ModelResults> NetworkModel::make_results() const {
   r.warmup_packets = setup_.warmup_packets;
   r.finite_workload = setup_.parts.workload->is_finite();
   r.message_table = setup_.message_table;
+  r.pair_series_sources = setup_.pair_series_sources;
   // The app combines the results over MPI_COMM_WORLD; the warm-up in packets needs the same
   // collective earlier (ModelResults has no hook of its own for it).
   r.reduce = [](const io::ResultSet& local) { return io::combine(local, MPI_COMM_WORLD); };

@@ -219,6 +219,12 @@ void declare_metrics_section(io::Schema& s) {
       .describe(
           "Record about 1 in N measured packets in network/packet_samples, chosen by a hash of "
           "(src, seq); 0: none");
+  s.add_int_list("metrics.pair_series_sources", {})
+      .min(0)
+      .describe(
+          "Source nodes whose packets get a time series per destination in network/pair_series "
+          "(packets, latency and metapath width per metrics.window_cycles window); [] (default): "
+          "none");
   s.add_bool("metrics.message_table", false)
       .describe(
           "One row per delivered message in network/messages (source, id, size, release, "

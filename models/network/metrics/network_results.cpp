@@ -19,6 +19,11 @@ NetworkResults::NetworkResults(const NetworkResultsParams& params)
   PDES_CHECK(params_.warmup_packets == 0 || params_.warmup_cycles == 0,
              "a warm-up in both cycles and packets");
   if (params_.warmup_packets > 0) warmup_.emplace(params_.warmup_packets);
+  for (const std::uint64_t node : params_.pair_series_sources) {
+    PDES_CHECK(node < params_.num_nodes, "a pair-series source that is not a node");
+    series_source_.resize(params_.num_nodes, 0);
+    series_source_[node] = 1;
+  }
   for (const RecordKind& kind : own_record_kinds()) kinds_.add(kind, kSelf);
 }
 
@@ -119,6 +124,10 @@ void NetworkResults::write_delivered(const PacketDelivered& d) {
   NodeSums& node = acc_.nodes[d.dst];  // one map lookup per record (it is per packet)
   node.add_received(d);
   windows_[window_of(d.delivered)].add_delivered(d);
+  if (!series_source_.empty() && series_source_[d.src] != 0) {
+    // By injection: the width is the source's when it chose the path, as the head left it.
+    pair_windows_[{d.src, d.dst, window_of(d.injected)}].add_delivered(d);
+  }
   if (const auto m = messages_.add(d)) {
     if (params_.finite_workload) message_sizes_[SizeSums::size_class(m->flits)].add(*m);
     node.add_message(*m);
@@ -188,6 +197,13 @@ io::ResultSet NetworkResults::local_results(const pdes::RunResult& /*run*/) cons
   if (acc->samples.enabled()) set.tables.push_back(acc->samples.table());
   if (messages_.keeps_rows()) set.tables.push_back(messages_.table());
   if (params_.finite_workload) set.tables.push_back(message_size_table().table(message_sizes_));
+  if (!series_source_.empty()) {
+    io::Table series = pair_series_table().empty_table();
+    for (const auto& [key, sums] : pair_windows_) {
+      pair_series_table().add_row(series, {key[0], key[1], key[2]}, sums);
+    }
+    set.tables.push_back(std::move(series));
+  }
   for (const auto& extension : extensions_) extension->add_tables(set);
   return set;
 }

@@ -12,6 +12,7 @@
 //   network/pairs        (metrics.latency_table = pairs) latency per (source, destination)
 //   network/destinations (= destinations) latency per destination (latency_table.hpp)
 //   network/packet_samples  (metrics.packet_sample_every > 0) sampled packets (packet_samples.hpp)
+//   network/pair_series  (metrics.pair_series_sources) per pair and window: packets, width
 //
 // summary(tables) turns them into the end-of-run figures, from the tables spread over the ranks
 // (io::distribute, io::DistributedTables): sums reduced across ranks, order-dependent sums folded
@@ -52,6 +53,7 @@
 //   for (const models::Figure& f : results.summary(tables)) print(f.label, f.text);
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -96,6 +98,10 @@ struct NetworkResultsParams {
   bool finite_workload = false;
   /// metrics.message_table: one row per delivered message in network/messages.
   bool message_table = false;
+  /// metrics.pair_series_sources: the sources (ids < num_nodes) whose packets, per destination
+  /// and window, go to network/pair_series (every delivered packet of the run, by the window its
+  /// head left the source in, when the source chose its path); empty = no such table.
+  std::vector<std::uint64_t> pair_series_sources;
   /// Combines a ResultSet over every rank (io::combine on the run's communicator): a collective
   /// that local_results() calls twice when warmup_packets > 0, on every rank. Not set: this
   /// process is the only rank (io::merge_results).
@@ -169,6 +175,8 @@ class NetworkResults final : public models::ModelResults {
   std::vector<RouterPortTotals> ports_;  // from RouterLp::on_finish
   MessageLog messages_;
   std::map<std::uint32_t, SizeSums> message_sizes_;  // by SizeSums::size_class
+  std::vector<char> series_source_;  // by node: 1 if params_.pair_series_sources names it
+  std::map<std::array<std::uint64_t, 3>, PairWindowSums> pair_windows_;  // (src, dst, window)
   std::vector<std::unique_ptr<ResultsExtension>> extensions_;
   // warmup_packets > 0 only.
   std::optional<PacketWarmup> warmup_;

@@ -161,4 +161,31 @@ const TableSpec<SizeSums>& message_size_table() {
   return spec;
 }
 
+const TableSpec<PairWindowSums>& pair_series_table() {
+  using S = PairWindowSums;
+  static const TableSpec<S> spec(
+      kPairSeriesTableName,
+      "Per (source, destination) of the sources metrics.pair_series_sources names, per window "
+      "of metrics.window_cycles cycles in which their heads left the source: the packets "
+      "(delivered by the end of the run) and the paths open at their path choice",
+      {{"src", io::ColumnType::kUInt64, "", "source node id"},
+       {"dst", io::ColumnType::kUInt64, "", "destination node id"},
+       {"window", io::ColumnType::kUInt64, "", "window index: cycles [w W, (w + 1) W)"}},
+      {
+          u64_field("packets_delivered", &S::packets_delivered, "packets",
+                    "packets of the pair injected in the window and delivered"),
+          i64_field("latency_sum", &S::latency_sum, "ps",
+                    "sum of delivered - created over those packets"),
+          u64_field("width_sum", &S::width_sum, "paths",
+                    "sum of the paths open at their path choice (DRB: the metapath width; mean "
+                    "width = width_sum / packets_delivered)"),
+          u64_field("width_max", &S::width_max, "paths",
+                    "the widest metapath one of them was routed on", Merge::kMax),
+          u64_field("noncanonical_packets", &S::noncanonical_packets, "packets",
+                    "of those, packets on a path other than the canonical one"),
+      },
+      io::Combine::kConcatenate);
+  return spec;
+}
+
 }  // namespace net

@@ -12,6 +12,9 @@
 //                        source's rank, delivery on the destination's)
 //   network/ports        PortSums per (router, output port), from RouterPortTotals; concatenated
 //   network/message_sizes  SizeSums per size class (finite workloads); summed
+//   network/pair_series  PairWindowSums per (source, destination, window) of the sources
+//                        metrics.pair_series_sources names; concatenated (a packet's delivery
+//                        is recorded on its destination's rank)
 //
 // The warm-up decides some of the sums (a packet created after it is measured): those are
 // added by NetworkResults once it knows the warm-up end for the record (network_results.hpp);
@@ -33,6 +36,7 @@ inline constexpr const char* kTimeSeriesTableName = "network/time_series";
 inline constexpr const char* kSourcesTableName = "network/sources";
 inline constexpr const char* kPortsTableName = "network/ports";
 inline constexpr const char* kMessageSizesTableName = "network/message_sizes";
+inline constexpr const char* kPairSeriesTableName = "network/pair_series";
 
 struct NodeSums {
   // Whole run.
@@ -88,6 +92,20 @@ struct WindowSums {
   void add_ack(const AckDelivered& a);
 };
 
+// Per (source, destination, window), for the sources metrics.pair_series_sources names: the
+// delivered packets of the pair whose head left the source in the window (when the source chose
+// their path) and the metapath width at that choice, so that a source routing's width can be
+// followed over time pair by pair (DRB opening paths).
+struct PairWindowSums {
+  std::uint64_t packets_delivered = 0;
+  std::int64_t latency_sum = 0;  // ticks
+  std::uint64_t width_sum = 0;
+  std::uint64_t width_max = 0;
+  std::uint64_t noncanonical_packets = 0;
+
+  void add_delivered(const PacketDelivered& d);
+};
+
 // Per source: what it offered in the measurement interval and how much of that arrived by the
 // end of the run (the saturation test, saturation_test.hpp).
 struct SourceSums {
@@ -125,6 +143,7 @@ const TableSpec<WindowSums>& time_series_table();
 const TableSpec<SourceSums>& source_table();
 const TableSpec<PortSums>& port_table();
 const TableSpec<SizeSums>& message_size_table();
+const TableSpec<PairWindowSums>& pair_series_table();
 
 
 // Per committed record, so defined here where the results loop can inline them.
@@ -174,6 +193,14 @@ inline void WindowSums::add_delivered(const PacketDelivered& d) {
   flits_delivered += d.size;
   latency_sum += d.latency();
   width_sum += d.width;
+  noncanonical_packets += d.path != 0 ? 1 : 0;
+}
+
+inline void PairWindowSums::add_delivered(const PacketDelivered& d) {
+  ++packets_delivered;
+  latency_sum += d.latency();
+  width_sum += d.width;
+  width_max = std::max<std::uint64_t>(width_max, d.width);
   noncanonical_packets += d.path != 0 ? 1 : 0;
 }
 
