@@ -363,19 +363,10 @@ def mesh_hot_region_messages(seed: int, n_rounds: int, burst_load: float, noise:
     all the time. Under XY routing the bursts' flows turn into the two eastern columns and share
     their vertical links (a hot region, as the routers the thesis's Fig. 4.10 shows loaded);
     DRB's intermediates can turn them earlier, in the middle columns."""
-    nodes = side * side
-    messages = MessageList(random.Random(seed * 15485863 + 5), packet)
-    rng, poisson = messages.rng, messages.poisson
-    period = burst + quiet
-    for s in range(nodes):
-        poisson(s, 0, period * n_rounds, noise, lambda: rng.randrange(nodes))
-    for r in range(n_rounds):
-        for y in range(side):
-            for x in range(2):
-                src = y * side + x
-                dst = (side - 1 - y) * side + (side - 2 + x)
-                poisson(src, r * period, r * period + burst, burst_load, lambda d=dst: d)
-    return messages.text()
+    flows = [(y * side + x, (side - 1 - y) * side + (side - 2 + x))
+             for y in range(side) for x in range(2)]
+    return burst_messages(flows, seed, n_rounds, burst_load, noise, burst, quiet, packet,
+                          nodes=side * side, rng_seed=seed * 15485863 + 5)
 
 
 def mesh_hot_region(out: Path, seeds: list[int], jobs: int, binary: Path, n_rounds: int = 6,
@@ -668,10 +659,13 @@ BORDER = {"south (routers 0-7)": lambda x, y: y == 0, "north (routers 56-63)": l
 
 
 def burst_messages(flows, seed: int, n_rounds: int, burst_load: float, noise: float,
-                   burst: int, quiet: int, packet: int = 16, nodes: int = 64) -> str:
+                   burst: int, quiet: int, packet: int = 16, nodes: int = 64,
+                   rng_seed: int | None = None) -> str:
     """Uniform noise at `noise` on every node all the time; in the first `burst` cycles of
-    each round every flow (src, dst) sends Poisson at `burst_load`."""
-    messages = MessageList(random.Random(seed * 104729 + 3), packet)
+    each round every flow (src, dst) sends Poisson at `burst_load`. `rng_seed` overrides the
+    stream derived from `seed` (each study keeps the stream its published numbers came from)."""
+    messages = MessageList(random.Random(seed * 104729 + 3 if rng_seed is None else rng_seed),
+                           packet)
     rng, poisson = messages.rng, messages.poisson
     period = burst + quiet
     for s in range(nodes):
