@@ -58,8 +58,8 @@ UgalGlobalRouting::UgalGlobalRouting(const Topology& topology, UgalGlobalParams 
     : dragonfly_(require_dragonfly(topology, "ugal_global")),
       params_(params),
       buffer_depth_(buffer_depth),
-      exchange_delay_(params.exchange_delay.value_or(
-          dragonfly_.params().local_latency.value_or(link_latency))),
+      exchange_delay_(
+          params.exchange_delay.value_or(dragonfly_.params().local_latency.value_or(link_latency))),
       routes_(topology, DragonflyAdaptiveRouting::Mode::kUgalLocal, params.ugal, buffer_depth),
       board_(dragonfly_, buffer_depth) {
   PDES_CHECK(exchange_delay_ >= 1, "ugal_global: an exchange delay of 0 cycles");
@@ -127,9 +127,8 @@ std::uint32_t UgalGlobalRouting::known_queue(const RouterView& view, std::uint64
 AlgorithmState UgalGlobalRouting::initial_state(RouterId /*router*/) const {
   if (params_.info == UgalGlobalInfo::kOracle) return AlgorithmState::of(UgalBoardTimer{});
   UgalGroupTable table;
-  table.queue.assign(std::size_t{dragonfly_.routers_per_group()} *
-                         dragonfly_.global_links_per_router(),
-                     0);
+  table.queue.assign(
+      std::size_t{dragonfly_.routers_per_group()} * dragonfly_.global_links_per_router(), 0);
   return AlgorithmState::of(std::move(table));
 }
 

@@ -26,13 +26,16 @@ UgalGlobalParams read_ugal_global(const io::Config& config) {
   }
   const std::string engine = config.get_string("simulation.engine");
   if (p.info == UgalGlobalInfo::kOracle && engine != "sequential") {
-    throw pdes::ConfigError(
-        "ugal.global_info",
+    const std::string why =
         "'oracle' (the default) makes ugal_global read every router's global queues through a "
         "table outside the LPs' state, exact only on simulation.engine = 'sequential' (one "
-        "rank), not on '" + engine + "': set ugal.global_info = 'exchange' (each router sends "
-        "its global queues to the routers of its group, rollback-safe, on every engine), or "
-        "use ugal_local or par");
+        "rank), not on '" +
+        engine + "'";
+    throw pdes::ConfigError(
+        "ugal.global_info",
+        why +
+            ": set ugal.global_info = 'exchange' (each router sends its global queues to the "
+            "routers of its group, rollback-safe, on every engine), or use ugal_local or par");
   }
   if (p.info == UgalGlobalInfo::kExchange && config.is_set("kernel.lookahead")) {
     std::int64_t delay = 0;  // cycles, as the routing will take it
@@ -73,8 +76,8 @@ void register_dragonfly_ugal_global(RoutingRegistry& registry) {
       "ugal.global_info: oracle, sequential engine only, or exchange)",
       [](const RoutingSetup& setup) -> std::unique_ptr<RoutingAlgorithm> {
         return std::make_unique<UgalGlobalRouting>(
-            setup.topology, setup.options_or_default<UgalGlobalParams>(),
-            setup.router.buffer_depth, setup.router.link_latency);
+            setup.topology, setup.options_or_default<UgalGlobalParams>(), setup.router.buffer_depth,
+            setup.router.link_latency);
       },
       std::move(part));
 }

@@ -128,10 +128,8 @@ struct Group {
   net::RouterView view(net::RouterId r, std::int64_t now) const {
     return net::RouterView(r, routers[r], kVcs, t, now);
   }
-  net::AlgorithmState& state(net::RouterId r) {
-    net::AlgorithmState none;
-    return routers[r].agents.routing(none);
-  }
+  net::AlgorithmState none;  // never used: every router's agents hold the routing's state
+  net::AlgorithmState& state(net::RouterId r) { return routers[r].agents.routing(none); }
   const net::UgalGroupTable& table(net::RouterId r) { return state(r).get<net::UgalGroupTable>(); }
   // `flits` queued downstream of global port k of router r (credits taken from VC 0).
   void queue(net::RouterId r, std::uint32_t k, std::uint16_t flits) {
@@ -161,8 +159,9 @@ struct Group {
 
 }  // namespace
 
-TEST_CASE("ugal_global exchange: a change goes to the other routers of the group, at most once "
-          "per cycle; an idle router sends nothing") {
+TEST_CASE(
+    "ugal_global exchange: a change goes to the other routers of the group, at most once "
+    "per cycle; an idle router sends nothing") {
   Group g;
   REQUIRE(g.routing.exchange_delay() == 1);  // local links: router.link_latency's default
   // Router 5 (group 1, index 1): idle, a flit leaves on a local port: nothing, no timer.
@@ -219,8 +218,9 @@ TEST_CASE("ugal_global exchange: a change goes to the other routers of the group
   CHECK(g.depart(5, 30 * kCycle).ideal.empty());
 }
 
-TEST_CASE("ugal_global exchange: the decision reads the group's table, and the router's own "
-          "global queues live") {
+TEST_CASE(
+    "ugal_global exchange: the decision reads the group's table, and the router's own "
+    "global queues live") {
   Group g;
   // Router 0 (group 0), packets to group 1 via group 3. With absolute arrangement group 0's
   // link to group 1 is its link 0 (router 0, port 5), to group 3 its link 2 (router 1).
@@ -249,8 +249,9 @@ TEST_CASE("ugal_global exchange: the decision reads the group's table, and the r
   CHECK(g.routing.info() == net::UgalGlobalInfo::kExchange);
 }
 
-TEST_CASE("ugal_global exchange: rollback-safe (rollback-check engine), and beats minimal under "
-          "group shift") {
+TEST_CASE(
+    "ugal_global exchange: rollback-safe (rollback-check engine), and beats minimal under "
+    "group shift") {
   const auto plain = run("ugal_global", "group_shift", 0.4, net::UgalGlobalInfo::kExchange);
   net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kNonMinimal, 1000);
   const auto checked = run("ugal_global", "group_shift", 0.4, net::UgalGlobalInfo::kExchange,
@@ -265,11 +266,10 @@ TEST_CASE("ugal_global exchange: rollback-safe (rollback-check engine), and beat
   // throughput here, for about a third more events (the reports and the polling timers).
   CHECK(accepted(shift) >= 0.95 * accepted(oracle));
   CHECK(shift.result.total.events_committed < 1.5 * oracle.result.total.events_committed);
-  MESSAGE("group shift 0.5: minimal " << minimal_shift << ", ugal_global exchange "
-                                      << accepted(shift) << ", oracle " << accepted(oracle)
-                                      << "; events: exchange "
-                                      << shift.result.total.events_committed << ", oracle "
-                                      << oracle.result.total.events_committed);
+  MESSAGE("group shift 0.5: minimal "
+          << minimal_shift << ", ugal_global exchange " << accepted(shift) << ", oracle "
+          << accepted(oracle) << "; events: exchange " << shift.result.total.events_committed
+          << ", oracle " << oracle.result.total.events_committed);
 }
 
 TEST_CASE("ugal_global asks only for ugal_local's routes; with an empty board, the minimal one") {
