@@ -23,13 +23,19 @@ MODELS = {
     # DRB keeps type-erased routing state (a metapath table per source) in its node LPs.
     "network": ["drb-torus8-bitrev.toml", "--set", "simulation.end_time=5000",
                 "--set", "traffic.warmup_cycles=1000"],
+    # UGAL-G with exchanged queues: each router's table of its group's global queues in its
+    # routing state (type-erased, in the router LPs), and reports in flight.
+    "ugal_exchange": ["dragonfly.toml", "--set", "simulation.end_time=2000",
+                      "--set", "traffic.warmup_cycles=400", "--set", "traffic.pattern=group_shift",
+                      "--set", "traffic.load=0.4", "--set", "network.routing=ugal_global",
+                      "--set", "ugal.global_info=exchange"],
     # A message workload: messages part sent in the source queues (shortest_first takes them
     # out of its middle), and the per-message table.
     "messages": ["message-list.toml", "--set", "workload.scheduler=shortest_first",
                  "--set", "metrics.message_table=true"],
 }
 # Wall seconds between checkpoints: short enough for two within each model's run.
-EVERY = {"phold": "0.05", "network": "0.05", "messages": "0.002"}
+EVERY = {"phold": "0.05", "network": "0.05", "messages": "0.002", "ugal_exchange": "0.05"}
 # Summary lines that depend on timing or on speculation, not on the results.
 VOLATILE = ("wall time", "event rate", "peak memory", "events processed", "events rolled back",
             "efficiency", "rank ", "warpnet ", "optimism window", "results file", "rollbacks",

@@ -514,9 +514,10 @@ def test_every_summary_label_fits_its_column(warpnet, root, tmp_path, example):
     assert not too_long, f"{example}: labels longer than {LABEL_WIDTH} characters: {too_long}"
 
 
-def test_ugal_global_runs_only_on_the_sequential_engine(warpnet, root, tmp_path):
-    """UGAL-G reads a table outside the LPs' state (docs/dragonfly.md): any other engine is a
-    configuration error naming network.routing, before anything runs or is written."""
+def test_ugal_global_oracle_runs_only_on_the_sequential_engine(warpnet, root, tmp_path):
+    """UGAL-G's oracle reads a table outside the LPs' state (docs/dragonfly.md): any other engine
+    is a configuration error naming ugal.global_info and its value and suggesting exchange,
+    before anything runs or is written; exchange runs on every engine."""
     config = root / "examples/dragonfly.toml"
     args = ["--set", "network.routing=ugal_global", "--set", "simulation.end_time=800",
             "--set", "traffic.warmup_cycles=200",
@@ -526,5 +527,9 @@ def test_ugal_global_runs_only_on_the_sequential_engine(warpnet, root, tmp_path)
     for engine in ("optimistic", "rollback-check"):
         r = warpnet("run", config, *args, "--engine", engine, cwd=tmp_path)
         assert r.returncode == 2, f"{engine}: exit {r.returncode}\n{r.stderr}"
-        assert "network.routing" in r.stderr and "sequential" in r.stderr
+        for word in ("ugal.global_info", "'oracle'", "sequential", "exchange"):
+            assert word in r.stderr, f"{engine}: '{word}' not in\n{r.stderr}"
         assert "events processed" not in r.stdout
+        r = warpnet("run", config, *args, "--engine", engine, "--set",
+                    "ugal.global_info=exchange", cwd=tmp_path)
+        assert r.returncode == 0, f"{engine}, exchange: exit {r.returncode}\n{r.stderr}"

@@ -6,8 +6,9 @@
 //
 // It answers questions of the router's hardware: credits and occupancy of an output VC, flits
 // waiting at an input port, how many packets currently request or hold an output, whether an
-// output link is free this cycle, and which dimension a port moves along. Counting questions
-// scan the router's per-VC array (a few dozen entries), so ask them only when needed.
+// output link is free this cycle, which dimension a port moves along; and what the routing's
+// monitor keeps at the router (its state). Counting questions scan the router's per-VC array
+// (a few dozen entries), so ask them only when needed.
 #pragma once
 
 #include <cstdint>
@@ -67,6 +68,10 @@ class RouterView {
   }
   /// Whether output `port` may carry a flit at this pass (no flit sent on it this cycle).
   bool output_link_free(PortId port) const { return state_.ports[port].output_free_at <= now_; }
+  /// The state the routing's router monitor keeps at this router (router_monitor.hpp), for a
+  /// routing that decides by what its monitor learned (ugal_global's exchanged queues); empty
+  /// when it keeps none.
+  const AlgorithmState& routing_state() const { return state_.agents.routing(); }
   /// The dimension `port` moves along (mesh, torus, hypercube), nullopt for other ports.
   std::optional<std::uint32_t> port_dimension(PortId port) const {
     return topology_.port_dimension(router_, port);

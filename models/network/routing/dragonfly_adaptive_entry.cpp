@@ -17,6 +17,19 @@ void declare_ugal_section(io::Schema& s) {
       .describe(
           "Bias of UGAL's choice: minimal iff q_min*H_min <= q_nonmin*H_nonmin + threshold "
           "(positive favours minimal routes)");
+  s.add_choice("ugal.global_info", "oracle", {"oracle", "exchange"})
+      .describe(
+          "ugal_global: how a router learns its group's global queues: oracle (read from a table "
+          "outside the LPs, exact; sequential engine only) or exchange (each router sends its "
+          "global queues to its group over the ideal side channel when they change, at most once "
+          "per cycle; rollback-safe, every engine); docs/dragonfly.md");
+  s.add_int("ugal.exchange_delay", 1)
+      .optional()
+      .range(1, 1'000'000)
+      .unit("cycles")
+      .describe(
+          "ugal_global with global_info = exchange: delay of a queue report, at least "
+          "kernel.lookahead (not given: the dragonfly's local link latency)");
 }
 
 namespace {

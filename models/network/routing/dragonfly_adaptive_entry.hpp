@@ -9,7 +9,8 @@ namespace net {
 
 void register_dragonfly_adaptive(RoutingRegistry& registry);
 
-/// Declares the [ugal] section (ugal.threshold), shared by ugal_local, par and ugal_global.
+/// Declares the [ugal] section (ugal.threshold, and ugal_global's ugal.global_info and
+/// ugal.exchange_delay), shared by ugal_local, par and ugal_global.
 void declare_ugal_section(io::Schema& s);
 
 }  // namespace net
