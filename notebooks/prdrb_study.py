@@ -415,7 +415,8 @@ def seed_mesh(out: Path, seeds: list[int], jobs: int, binary: Path, loads: tuple
 # --- target 9: a stale solution ---------------------------------------------------------------
 
 def stale_messages(seed: int, rounds_learnt: int, rounds_after: int, noise: float,
-                   packet: int = 10, side: int = 8) -> str:
+                   packet: int = 10, side: int = 8, burst: int = 1000, quiet: int = 1000,
+                   burst_load: float = 0.3) -> str:
     """Bit-reversal bursts on the 8x8 torus (0.3 for 1000 cycles, 0.03 for 1000), and from round
     `rounds_learnt` + 1 on, uniform noise at `noise` flits/node/cycle during the bursts: the
     contending flows of the bursts are the same (the database recognises them) but the paths
@@ -424,14 +425,15 @@ def stale_messages(seed: int, rounds_learnt: int, rounds_after: int, noise: floa
     bits = nodes.bit_length() - 1
     messages = MessageList(random.Random(seed * 104729 + 17), packet)
     rng, poisson = messages.rng, messages.poisson
+    period = burst + quiet
     for r in range(rounds_learnt + rounds_after):
-        start = 2000 * r
+        start = period * r
         for s in range(nodes):
             d = bit_reversal(s, bits)
-            poisson(s, start, start + 1000, 0.3, lambda d=d: d)
-            poisson(s, start + 1000, start + 2000, 0.03, lambda d=d: d)
+            poisson(s, start, start + burst, burst_load, lambda d=d: d)
+            poisson(s, start + burst, start + period, 0.03, lambda d=d: d)
             if r >= rounds_learnt:
-                poisson(s, start, start + 1000, noise, lambda: rng.randrange(nodes))
+                poisson(s, start, start + burst, noise, lambda: rng.randrange(nodes))
     return messages.text()
 
 
@@ -446,6 +448,70 @@ def stale(out: Path, seeds: list[int], jobs: int, binary: Path, rounds_learnt: i
                 TORUS_BURSTS, {"msgs": stale_messages(s, rounds_learnt, rounds_after, noise)})
             for r in routings for s in seeds]
     return per_round(execute(runs, out / "stale", jobs, binary), 2000)
+
+
+def seed_stale(out: Path, seeds: list[int], jobs: int, binary: Path, rounds_learnt: int = 4,
+               rounds_after: int = 4, noise: float = 0.1, burst: int = 2500, quiet: int = 2500,
+               window: int = 100, loads: tuple = (0.3,),
+               routings: tuple = ("DRB", "PR-DRB router")) -> pd.DataFrame:
+    """Target 9 in the seed's set-up: the 8x8 mesh of Table 4.2 (SEED_SYNTHETIC: VCT,
+    16-flit packets, deep buffers, Alg. A.2's controller, maximum re-application), bit-reversal
+    bursts at each of `loads` (0.3: 600 Mbit/s) for `burst` cycles and 0.03 for `quiet`,
+    `rounds_learnt` rounds,
+    then `rounds_after` more with uniform noise at `noise` added during the bursts. 8 rounds of
+    5,000 cycles [ours] = 40,000 cycles, past the thesis's 10 ms transient. One row per
+    `window`-cycle window: the transient the thesis shows (Fig. 4.22b, PR-DRB above DRB for a
+    while after the change) is read at that scale."""
+    n = rounds_learnt + rounds_after
+    period = burst + quiet
+    runs = [Run({"burst_load": load, "routing": r, "seed": s},
+                list(SEED_SYNTHETIC) + ROUTINGS[r] +
+                ["workload.kind=message_list", "workload.message_file={msgs}",
+                 "traffic.warmup_cycles=0", f"simulation.end_time={period * n}",
+                 "prdrb.router_threshold=16", f"metrics.window_cycles={window}",
+                 f"simulation.seed={s}"],
+                MESH_BURSTS, {"msgs": stale_messages(s, rounds_learnt, rounds_after, noise,
+                                                     packet=16, burst=burst, quiet=quiet,
+                                                     burst_load=load)})
+            for load in loads for r in routings for s in seeds]
+    rows = []
+    for run, path in execute(runs, out / "seed_stale", jobs, binary):
+        totals = prdrb_totals(path)
+        loaded = wa.load_run(path)
+        series = loaded.table("network/time_series")
+        ticks = float(loaded.group_attrs("network")["ticks_per_cycle"])
+        width = int(loaded.group_attrs("network")["window_cycles"])
+        for _, w in series.iterrows():
+            cycle = int(w["window"]) * width
+            rows.append({**run.labels, "cycle": cycle, "round": cycle // period + 1,
+                         "in_burst": cycle % period < burst,
+                         "latency_sum": float(w["latency_sum"]) / ticks,
+                         "packets": int(w["packets_delivered"]),
+                         "hits": totals.get("hits", 0), "stale": totals.get("stale", 0),
+                         "widenings": totals.get("widenings", 0)})
+    return pd.DataFrame(rows)
+
+
+def stale_rounds(frame: pd.DataFrame) -> pd.DataFrame:
+    """seed_stale's windows summed per round: mean latency per (routing, seed, round)."""
+    grouped = frame.groupby(["burst_load", "routing", "seed", "round"], sort=False)[
+        ["latency_sum", "packets"]].sum()
+    grouped["latency"] = grouped["latency_sum"] / grouped["packets"]
+    return grouped.reset_index()[["burst_load", "routing", "seed", "round", "latency", "packets"]]
+
+
+def stale_transient(frame: pd.DataFrame, round_: int, block: int = 500, base: str = "DRB",
+                    routing: str = "PR-DRB router") -> pd.DataFrame:
+    """Per seed and `block`-cycle block of round `round_`'s burst: PR-DRB's mean latency
+    against DRB's in % (both runs share the seed's message list), from the burst's start."""
+    burst = frame[(frame["round"] == round_) & frame["in_burst"]]
+    start = int(burst["cycle"].min())
+    burst = burst.assign(block=(burst["cycle"] - start) // block * block)
+    sums = burst.groupby(["burst_load", "routing", "seed", "block"])[
+        ["latency_sum", "packets"]].sum()
+    latency = (sums["latency_sum"] / sums["packets"]).unstack("routing")
+    change = 100.0 * (latency[routing] / latency[base] - 1.0)
+    return change.rename("change").reset_index()
 
 
 # --- targets 5-8: application skeletons on the 64-node fat tree ------------------------------
@@ -577,6 +643,8 @@ SEED_APP_ROUTINGS = {
     **APP_ROUTINGS,
     "random": ["network.routing=nca", "nca.up_port=random"],
     "cyclic": ["network.routing=nca", "nca.up_port=cyclic"],
+    # A probe, not a design: DRB's ACKs delivered on a side channel (no network traffic).
+    "DRB, ideal ACKs": ["network.routing=prdrb", "prdrb.predictive=false", "drb.ack=ideal"],
 }
 # MG's NPB classes: S is 32^3 for 4 iterations, A 256^3 for 4, B 256^3 for 20. The skeleton runs
 # S as stated and A / B at 128^3 with 1 and 5 iterations [ours: 256^3 does not fit the CPU budget].
@@ -590,13 +658,21 @@ SEED_APPS = {
 }
 
 
+# Target 9's second claim: Sweep3D's wavefronts, "mostly between neighbors", which "the network
+# can handle ... without congestion" (004 §2); the skeleton as in APPS, rank r on node r.
+SEED_NEIGHBOURS = {
+    "sweep3d": ["workload.skeleton=sweep3d", "workload.problem_size=64", "workload.iterations=1"],
+}
+
+
 def seed_apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: int = 200,
               skeletons: tuple = tuple(SEED_APPS),
               routings: tuple = ("deterministic", "DRB", "PR-DRB"),
-              ns_per_point: float = 0.1, more: dict | None = None) -> pd.DataFrame:
-    """The skeletons on the 64-node fat tree in the seed's set-up, random placement. `more`:
-    routings run for one application only (default: POP against random, cyclic and FR-DRB,
-    as §4.8.4)."""
+              ns_per_point: float = 0.1, more: dict | None = None,
+              placement: str = "random", name: str = "seed_apps") -> pd.DataFrame:
+    """The skeletons on the 64-node fat tree in the seed's set-up, random placement (`linear`:
+    rank r on node r). `more`: routings run for one application only (default: POP against
+    random, cyclic and FR-DRB, as §4.8.4)."""
     if more is None:
         more = {"pop": ("random", "cyclic", "FR-DRB", "FR-DRB predictive")}
     runs = []
@@ -605,13 +681,13 @@ def seed_apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: in
             sets = [x.replace("{watchdog}", str(watchdog)) for x in SEED_APP_ROUTINGS[r]]
             for s in seeds:
                 runs.append(Run({"app": app, "routing": r, "seed": s},
-                                SEED_APP_NETWORK + sets + SEED_APPS[app] +
+                                SEED_APP_NETWORK + sets + {**SEED_APPS, **SEED_NEIGHBOURS}[app] +
                                 [f"workload.ns_per_point={ns_per_point / APP_CYCLE_NS}",
-                                 "workload.rank_mapping=random", f"workload.mapping_seed={s}",
+                                 f"workload.rank_mapping={placement}", f"workload.mapping_seed={s}",
                                  "workload.bytes_per_point=8", "workload.flit_bytes=16",
                                  f"simulation.seed={s}"], SKELETON))
     rows = []
-    for run, path in execute(runs, out / "seed_apps", jobs, binary):
+    for run, path in execute(runs, out / name, jobs, binary):
         loaded = wa.load_run(path)
         written = loaded.group_attrs("summary")
         latency_map = wa.router_latency(loaded, include_terminal=False)
@@ -630,6 +706,16 @@ def neighbours(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.DataF
     rank r on node r) gains nothing and loses nothing under the DRB family."""
     return apps(out / "neighbours", seeds, jobs, binary, skeletons=("sweep3d",),
                 routings=("deterministic", "DRB", "PR-DRB"), placement="linear")
+
+
+def seed_neighbours(out: Path, seeds: list[int], jobs: int, binary: Path,
+                    routings: tuple = ("deterministic", "DRB", "PR-DRB", "DRB, ideal ACKs")
+                    ) -> pd.DataFrame:
+    """Target 9's second claim in the seed's set-up: Sweep3D placed linearly under the
+    deterministic routing, DRB and PR-DRB (SEED_APP_NETWORK); DRB with ideal ACKs separates
+    what its ACK traffic costs."""
+    return seed_apps(out, seeds, jobs, binary, skeletons=tuple(SEED_NEIGHBOURS), more={},
+                     routings=routings, placement="linear", name="seed_neighbours")
 
 
 # --- seed 003 in its own set-up (Table 5) -------------------------------------------------
@@ -865,7 +951,7 @@ def seed003_two_spots(out: Path, seeds: list[int], jobs: int, binary: Path,
     router distance."""
     period = burst + quiet
     sources = sorted({s for s, _ in TWO_SPOT_FLOWS})
-    runs = [Run({"routing": r, "seed": s},
+    runs = [Run({"burst_load": load, "routing": r, "seed": s},
                 list(SEED_SYNTHETIC) + ROUTINGS[r] +
                 ["workload.kind=message_list", "workload.message_file={msgs}",
                  f"simulation.end_time={period * n_rounds}", "prdrb.router_threshold=16",
@@ -896,8 +982,10 @@ EXPERIMENTS = {"learning": learning, "mesh_hot_region": mesh_hot_region,
                "seed_steady": seed_steady, "seed_appendix": seed_appendix,
                "seed_ablation": seed_ablation, "seed_mesh": seed_mesh, "mesh_knee": mesh_knee, "seed_apps": seed_apps,
                "fattree_bursts": fattree_bursts,
-               "fattree_steady": fattree_steady, "stale": stale, "apps": apps,
-               "neighbours": neighbours, "seed003": seed003,
+               "fattree_steady": fattree_steady, "stale": stale, "seed_stale": seed_stale,
+               "apps": apps,
+               "neighbours": neighbours, "seed_neighbours": seed_neighbours,
+               "seed003": seed003,
                "seed003_two_spots": seed003_two_spots}
 
 
