@@ -108,14 +108,7 @@ void CircuitManagerLp::transmit(const MessageHeader& m, const std::vector<std::s
   }
   MessageHeader msg = m;
   msg.hops = static_cast<std::uint16_t>(path.size());
-  NetEvent ev;
-  ev.kind = NetEventKind::kControl;
-  ev.control.origin = router_;
-  ev.control.origin_is_router = 1;
-  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDeliver);
-  ev.control.body.set(msg);
-  const std::int64_t at = (t + m.length) * cycle_ + kDeliverPhase;
-  ctx.send(layout_.node_lp(msg.dst), pdes::SimTime{at - ctx.now().ticks()}, ev);
+  send_delivery(msg, t + m.length, cycle_, router_, layout_, ctx);  // length >= 1: never clamped
 }
 
 void CircuitManagerLp::schedule_next(CircuitState& state, std::int64_t t,

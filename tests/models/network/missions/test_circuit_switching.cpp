@@ -7,7 +7,6 @@
 #include "tests/models/network/missions/mission_run.hpp"
 
 using net::missions::testing::adapter_of;
-using net::missions::testing::mission_of;
 
 using namespace net::missions;
 using net::missions::testing::arrivals;
@@ -17,9 +16,7 @@ using net::missions::testing::run_cube;
 
 namespace {
 net::NetworkParams cs(std::uint32_t n, const std::string& policy = "fifo") {
-  auto p = net::missions::testing::cube(n, policy);
-  adapter_of(p).switching = "circuit";
-  return p;
+  return net::missions::testing::adapter_cube(n, policy, "circuit", "ecube");
 }
 }  // namespace
 
@@ -44,13 +41,7 @@ TEST_CASE("a circuit waits until every link of its path is free; the policy orde
 }
 
 TEST_CASE("circuit missions are rollback-safe") {
-  auto p = cs(4, "lbf");
-  mission_of(p).count = 3;
-  mission_of(p).period = 1000;
-  const auto plain = run_cube(p);
-  net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
-  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
-  CHECK(arrivals(checked) == arrivals(plain));
+  net::missions::testing::check_missions_rollback_safe(cs(4, "lbf"));
 }
 
 namespace {
@@ -117,11 +108,6 @@ TEST_CASE("source-ordered and hop-by-hop circuits: no deadlock, delivered once, 
     CAPTURE(rule);
     auto p = cs(4, "lbf");
     adapter_of(p).circuit_setup = rule;
-    mission_of(p).count = 3;
-    mission_of(p).period = 1000;
-    const auto plain = run_cube(p);
-    net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
-    const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
-    CHECK(arrivals(checked) == arrivals(plain));
+    net::missions::testing::check_missions_rollback_safe(p);
   }
 }
