@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/missions/central_links.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "models/network/missions/message_header.hpp"
@@ -50,6 +51,19 @@ void schedule_decision(std::int64_t& decide_at, std::int64_t at_cycle, std::int6
   ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDecide);
   ev.control.timer = 1;
   ctx.send(ctx.self(), pdes::SimTime{tick - ctx.now().ticks()}, ev);
+}
+
+void send_delivery(const MessageHeader& msg, std::int64_t at_cycle, std::int64_t cycle_ticks,
+                   std::uint32_t router, const LpLayout& layout, pdes::Context<NetEvent>& ctx) {
+  NetEvent ev;
+  ev.kind = NetEventKind::kControl;
+  ev.control.origin = router;
+  ev.control.origin_is_router = 1;
+  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDeliver);
+  ev.control.body.set(msg);
+  const std::int64_t at = at_cycle * cycle_ticks + kDeliverPhase;
+  ctx.send(layout.node_lp(msg.dst),
+           pdes::SimTime{std::max<std::int64_t>(1, at - ctx.now().ticks())}, ev);
 }
 
 }  // namespace net::missions

@@ -9,12 +9,15 @@
 //   const std::int64_t next = state.links.next_free(t);
 //   schedule_decision(state.decide_at, next, cycle, ctx, "circuit");
 //   state.links.emit(ctx, num_routers, n, half_duplex);   // on_finish: one MissionLink each
+//   send_delivery(msg, arrival_cycle, cycle, router, layout, ctx);  // kDeliver to msg.dst
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "models/network/build/lp_layout.hpp"
 #include "models/network/event/net_event.hpp"
+#include "models/network/missions/message_header.hpp"
 #include "pdes/pdes.hpp"
 
 namespace net::missions {
@@ -50,5 +53,11 @@ struct CentralLinks {
 /// the past.
 void schedule_decision(std::int64_t& decide_at, std::int64_t at_cycle, std::int64_t cycle_ticks,
                        pdes::Context<NetEvent>& ctx, const char* who);
+
+/// Sends `msg` from the deciding LP (router `router`) to its destination node, arriving at the
+/// delivery phase of cycle `at_cycle` — or one tick from now if that is not later (a message
+/// to its own source is delivered at once).
+void send_delivery(const MessageHeader& msg, std::int64_t at_cycle, std::int64_t cycle_ticks,
+                   std::uint32_t router, const LpLayout& layout, pdes::Context<NetEvent>& ctx);
 
 }  // namespace net::missions

@@ -34,7 +34,9 @@ CircuitManagerLp::CircuitManagerLp(std::uint32_t router, std::uint32_t dimension
       cycle_(cycle_ticks),
       paths_(circuit_routing(params.routing), dimension, half_duplex_, params.dfs_slack),
       setup_(params.switching == "circuit" ? circuit_setup_rule(params.circuit_setup)
-                                           : CircuitSetupRule::kGlobal) {
+                                           : CircuitSetupRule::kGlobal),
+      sorted_(params.routing == "ecube" && params.age_weight == 0.0 &&
+              (setup_ == CircuitSetupRule::kGlobal || setup_ == CircuitSetupRule::kSource)) {
   PDES_CHECK(setup_ == CircuitSetupRule::kGlobal || params.routing == "ecube",
              "circuit: adapter.circuit_setup = " + params.circuit_setup + " needs e-cube");
 }
@@ -55,7 +57,9 @@ void CircuitManagerLp::on_event(const NetEvent& event, CircuitState& state,
     return;
   }
   if (topic == MessageTopic::kDecide) {
-    if (setup_ == CircuitSetupRule::kGlobal) {
+    if (sorted_) {
+      decide_sorted(state, ctx);
+    } else if (setup_ == CircuitSetupRule::kGlobal) {
       decide(state, ctx);
     } else {
       decide_at_sources(state, ctx);
@@ -108,14 +112,7 @@ void CircuitManagerLp::transmit(const MessageHeader& m, const std::vector<std::s
   }
   MessageHeader msg = m;
   msg.hops = static_cast<std::uint16_t>(path.size());
-  NetEvent ev;
-  ev.kind = NetEventKind::kControl;
-  ev.control.origin = router_;
-  ev.control.origin_is_router = 1;
-  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDeliver);
-  ev.control.body.set(msg);
-  const std::int64_t at = (t + m.length) * cycle_ + kDeliverPhase;
-  ctx.send(layout_.node_lp(msg.dst), pdes::SimTime{at - ctx.now().ticks()}, ev);
+  send_delivery(msg, t + m.length, cycle_, router_, layout_, ctx);  // length >= 1: never clamped
 }
 
 void CircuitManagerLp::schedule_next(CircuitState& state, std::int64_t t,
@@ -282,6 +279,95 @@ void CircuitManagerLp::decide_at_sources(CircuitState& state,
     run_setups(started);
     state.setups.insert(state.setups.end(), started.begin(), started.end());
   }
+  schedule_next(state, t, ctx);
+}
+
+void CircuitManagerLp::decide_sorted(CircuitState& state, pdes::Context<NetEvent>& ctx) const {
+  if (state.decide_at == ctx.now().ticks()) state.decide_at = -1;
+  const std::int64_t t = ctx.now().ticks() / cycle_;
+  const bool by_source = setup_ == CircuitSetupRule::kSource;
+  std::vector<CircuitWaiting>& waiting = state.waiting;
+  // The trying order: decide()'s key (priority, release, source, id) — with no age weight it
+  // does not depend on t —, grouped by source for `source`.
+  auto before = [by_source](const CircuitWaiting& a, const CircuitWaiting& b) {
+    if (by_source && a.msg.src != b.msg.src) return a.msg.src < b.msg.src;
+    return std::make_tuple(static_cast<double>(a.priority), a.msg.created, a.msg.src, a.msg.id) <
+           std::make_tuple(static_cast<double>(b.priority), b.msg.created, b.msg.src, b.msg.id);
+  };
+  const auto old_end = waiting.begin() + static_cast<std::ptrdiff_t>(state.sorted);
+  if (old_end != waiting.end()) {
+    std::sort(old_end, waiting.end(), before);
+    std::inplace_merge(waiting.begin(), old_end, waiting.end(), before);
+  }
+  auto& busy = state.links.busy_until;
+  // Tries `c`: it starts if its whole e-cube path is free, else remembers the first busy link.
+  std::vector<std::size_t> path;
+  auto try_one = [&](CircuitWaiting& c) {
+    path.clear();
+    c.blocker = CircuitWaiting::kUntried;
+    for (std::uint32_t at = c.msg.src; at != c.msg.dst;) {
+      const auto d = static_cast<std::uint32_t>(std::countr_zero(at ^ c.msg.dst));
+      const std::size_t l = paths_.link(at, d);
+      if (busy[l] > t) {
+        c.blocker = static_cast<std::uint32_t>(l);
+        return false;
+      }
+      path.push_back(l);
+      at ^= 1u << d;
+    }
+    transmit(c.msg, path, t, state, ctx);
+    return true;
+  };
+  auto may_start = [&](const CircuitWaiting& c) {
+    return c.blocker == CircuitWaiting::kUntried || busy[c.blocker] <= t;
+  };
+  std::vector<bool> gone(waiting.size(), false);
+  if (!by_source) {  // decide(): every message in the global order
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+      if (may_start(waiting[i])) gone[i] = try_one(waiting[i]);
+    }
+  } else {
+    // decide_at_sources(): the sources with waiting messages in ascending order, shuffled with
+    // the same draws; round r tries the r-th message of each source in that turn.
+    std::vector<std::uint32_t> turn;
+    std::vector<std::size_t> first;  // per turn entry before the shuffle: its first message
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+      if (i == 0 || waiting[i].msg.src != waiting[i - 1].msg.src) {
+        turn.push_back(waiting[i].msg.src);
+        first.push_back(i);
+      }
+    }
+    std::vector<std::uint32_t> position(layout_.num_routers, 0);
+    std::vector<std::uint32_t> index(turn.size());
+    std::iota(index.begin(), index.end(), 0u);
+    for (std::size_t i = turn.size(); i > 1; --i) {
+      std::swap(index[i - 1], index[ctx.rng().uniform_int(i)]);
+    }
+    for (std::size_t k = 0; k < index.size(); ++k) position[turn[index[k]]] = k;
+    struct Try {
+      std::size_t round;
+      std::uint32_t position;
+      std::size_t i;
+    };
+    std::vector<Try> tries;
+    std::size_t group = 0;
+    for (std::size_t i = 0; i < waiting.size(); ++i) {
+      if (group + 1 < first.size() && i == first[group + 1]) ++group;
+      if (may_start(waiting[i])) {
+        tries.push_back(Try{i - first[group], position[waiting[i].msg.src], i});
+      }
+    }
+    std::sort(tries.begin(), tries.end(), [](const Try& a, const Try& b) {
+      return std::tie(a.round, a.position) < std::tie(b.round, b.position);
+    });
+    for (const Try& x : tries) gone[x.i] = try_one(waiting[x.i]);
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < waiting.size(); ++i) {
+    if (!gone[i]) waiting[kept++] = waiting[i];
+  }
+  waiting.resize(kept);
+  state.sorted = kept;
   schedule_next(state, t, ctx);
 }
 

@@ -49,7 +49,10 @@
 //               dimensions to rise forever. The transmission starts when the last link is
 //               taken; every link is released at its end.
 //
-// Limitations: one LP does all the work (no parallelism within a run).
+// Limitations: one LP does all the work (no parallelism within a run). With e-cube paths and
+// no age weight, `global` and `source` keep the waiting messages in their (then fixed) trying
+// order and try a message again only when the link that stopped it has freed: a pass costs one
+// scan of the waiting messages instead of a sort and a path each (decide_sorted).
 #pragma once
 
 #include <cstdint>
@@ -70,8 +73,14 @@
 namespace net::missions {
 
 struct CircuitWaiting {
+  /// `blocker` of a message no pass has tried yet.
+  static constexpr std::uint32_t kUntried = UINT32_MAX;
   MessageHeader msg;
   std::int64_t priority = 0;
+  /// Sorted passes: the busy link on which its last try failed (it cannot start before that
+  /// link frees), or kUntried.
+  std::uint32_t blocker = kUntried;
+  std::uint32_t reserved = 0;
   bool operator==(const CircuitWaiting&) const = default;
 };
 static_assert(std::has_unique_object_representations_v<CircuitWaiting>);
@@ -96,6 +105,8 @@ struct CircuitState {
   std::vector<CircuitWaiting> waiting;
   std::vector<CircuitSetup> setups;  ///< hop_by_hop only
   std::int64_t decide_at = -1;
+  /// Sorted passes: waiting[0, sorted) is in trying order; later entries are new.
+  std::uint64_t sorted = 0;
   bool operator==(const CircuitState&) const = default;
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
@@ -103,6 +114,7 @@ struct CircuitState {
     pdes::checkpoint_value(ar, waiting);
     pdes::checkpoint_value(ar, setups);
     pdes::checkpoint_value(ar, decide_at);
+    pdes::checkpoint_value(ar, sorted);
   }
 };
 
@@ -120,6 +132,12 @@ class CircuitManagerLp final : public pdes::LogicalProcess<CircuitState, NetEven
  private:
   void decide(CircuitState& state, pdes::Context<NetEvent>& ctx) const;
   void decide_at_sources(CircuitState& state, pdes::Context<NetEvent>& ctx) const;
+  /// `global` and `source` over e-cube paths with no age weight, as decide() and
+  /// decide_at_sources() decide, only faster (the same transmissions and random draws): the
+  /// trying order does not change with time, so `waiting` is kept in it, and a message is
+  /// tried again only once the link its last try found busy has freed (links only free with
+  /// time; a pass only takes them).
+  void decide_sorted(CircuitState& state, pdes::Context<NetEvent>& ctx) const;
   /// The circuit of `msg` holds `path` from cycle `t`; its message arrives ℓ cycles later.
   void transmit(const MessageHeader& msg, const std::vector<std::size_t>& path, std::int64_t t,
                 CircuitState& state, pdes::Context<NetEvent>& ctx) const;
@@ -136,6 +154,7 @@ class CircuitManagerLp final : public pdes::LogicalProcess<CircuitState, NetEven
   const std::int64_t cycle_;
   const CircuitPathFinder paths_;
   const CircuitSetupRule setup_;
+  const bool sorted_;  ///< decide_sorted() applies
 };
 
 }  // namespace net::missions

@@ -189,15 +189,7 @@ void PaCutThroughLp::decide(CutThroughState& state, pdes::Context<NetEvent>& ctx
 
 void PaCutThroughLp::deliver(const MessageHeader& msg, std::int64_t at_cycle,
                              pdes::Context<NetEvent>& ctx) const {
-  NetEvent ev;
-  ev.kind = NetEventKind::kControl;
-  ev.control.origin = router_;
-  ev.control.origin_is_router = 1;
-  ev.control.topic = static_cast<std::uint8_t>(MessageTopic::kDeliver);
-  ev.control.body.set(msg);
-  const std::int64_t at = at_cycle * cycle_ + kDeliverPhase;
-  ctx.send(layout_.node_lp(msg.dst), pdes::SimTime{std::max<std::int64_t>(1, at - ctx.now().ticks())},
-           ev);
+  send_delivery(msg, at_cycle, cycle_, router_, layout_, ctx);
 }
 
 void PaCutThroughLp::on_finish(const CutThroughState& state, pdes::CommitContext& ctx) const {

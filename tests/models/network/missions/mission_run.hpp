@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -46,6 +47,17 @@ inline NetworkParams cube(std::uint32_t n, const std::string& policy = "fifo",
   return p;
 }
 
+/// cube() with its `switching` ("message", "circuit", "vct") and `routing` ("ecube", "pa",
+/// "dfs") set.
+inline NetworkParams adapter_cube(std::uint32_t n, const std::string& policy,
+                                  const std::string& switching, const std::string& routing,
+                                  const std::string& links = "half_duplex") {
+  NetworkParams p = cube(n, policy, links);
+  adapter_of(p).switching = switching;
+  adapter_of(p).routing = routing;
+  return p;
+}
+
 inline net::testing::NetworkRun run_cube(NetworkParams p,
                                          std::shared_ptr<const Workload> workload = nullptr,
                                          pdes::EngineKind engine = pdes::EngineKind::sequential) {
@@ -76,6 +88,20 @@ inline std::map<std::tuple<std::uint32_t, std::uint32_t>, std::int64_t> arrivals
   std::map<std::tuple<std::uint32_t, std::uint32_t>, std::int64_t> out;
   for (const PacketDelivered& d : run.sink.delivered) out[{d.src, d.message}] = d.delivered / kCycle;
   return out;
+}
+
+/// Three missions of `p` on its cube, `period` cycles apart: every message arrives once over a
+/// minimal path (more than 500 of them), and a rollback-checked run gives the same arrivals.
+/// Returns the plain run.
+inline net::testing::NetworkRun check_missions_rollback_safe(NetworkParams p,
+                                                             std::int64_t period = 1000) {
+  mission_of(p).count = 3;
+  mission_of(p).period = period;
+  net::testing::NetworkRun plain = run_cube(p);
+  net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
+  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
+  CHECK(arrivals(checked) == arrivals(plain));
+  return plain;
 }
 
 }  // namespace net::missions::testing

@@ -17,9 +17,7 @@ using net::missions::testing::run_cube;
 namespace {
 net::NetworkParams pa(std::uint32_t n, const std::string& policy = "fifo",
                       const std::string& links = "half_duplex") {
-  auto p = net::missions::testing::cube(n, policy, links);
-  adapter_of(p).routing = "pa";
-  return p;
+  return net::missions::testing::adapter_cube(n, policy, "message", "pa", links);
 }
 }  // namespace
 
@@ -73,13 +71,7 @@ TEST_CASE("PA: a refused message tries its next dimension in the same cycle") {
 }
 
 TEST_CASE("PA missions: every message arrives over a minimal path; rollback-safe") {
-  auto p = pa(4, "lbf");
-  mission_of(p).count = 3;
-  mission_of(p).period = 1000;
-  const auto plain = run_cube(p);
-  net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
-  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
-  CHECK(arrivals(checked) == arrivals(plain));
+  net::missions::testing::check_missions_rollback_safe(pa(4, "lbf"));
 }
 
 TEST_CASE("DFS takes a detour when its only needed link stays busy long enough") {

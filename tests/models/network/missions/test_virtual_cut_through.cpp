@@ -6,7 +6,6 @@
 #include "tests/models/network/missions/mission_run.hpp"
 
 using net::missions::testing::adapter_of;
-using net::missions::testing::mission_of;
 
 using namespace net::missions;
 using net::missions::testing::arrivals;
@@ -16,9 +15,7 @@ using net::missions::testing::run_cube;
 
 namespace {
 net::NetworkParams vct(std::uint32_t n, const std::string& policy = "fifo") {
-  auto p = net::missions::testing::cube(n, policy);
-  adapter_of(p).switching = "vct";
-  return p;
+  return net::missions::testing::adapter_cube(n, policy, "vct", "ecube");
 }
 }  // namespace
 
@@ -48,11 +45,5 @@ TEST_CASE("a cut-through message waits behind a message already whole and waitin
 }
 
 TEST_CASE("VCT missions are rollback-safe and never slower than message switching on average") {
-  auto p = vct(4, "lbf");
-  mission_of(p).count = 3;
-  mission_of(p).period = 1000;
-  const auto plain = run_cube(p);
-  net::testing::check_delivered_exactly_once(plain, net::testing::HopRule::kMinimal, 500);
-  const auto checked = run_cube(p, nullptr, pdes::EngineKind::rollback_check);
-  CHECK(arrivals(checked) == arrivals(plain));
+  net::missions::testing::check_missions_rollback_safe(vct(4, "lbf"));
 }

@@ -9,36 +9,15 @@
 #include <algorithm>
 
 #include "models/network/selection/speculative/speculative_params.hpp"
-#include "models/network/traffic/hot_spot.hpp"
-#include "tests/models/network/network_run.hpp"
+#include "tests/models/network/selection/speculative/hot_mesh.hpp"
 
 namespace {
 
 using net::speculative::ExchangeMode;
 using net::speculative::SpeculativeParams;
 
-constexpr std::int64_t kCycle = 1000;
-
-net::NetworkParams hot_mesh(const char* selection, double load) {
-  net::NetworkParams p;
-  p.topology = "mesh";
-  p.topology_options_as<net::NetworkSizeKeys>().dims = {6, 6};
-  p.routing = "opt_y";
-  p.selection = selection;
-  p.router.vcs = 2;
-  p.packet_size = 8;
-  p.pattern = "hot_spot";
-  p.pattern_options = net::traffic::HotSpotParams{{14, 15, 20, 21}, 0.2};
-  p.load = load;
-  p.injection_end_cycle = 2000;
-  return p;
-}
-
-double mean_latency(const net::testing::NetworkRun& run) {
-  double sum = 0;
-  for (const auto& d : run.sink.delivered) sum += static_cast<double>(d.latency());
-  return sum / static_cast<double>(run.sink.delivered.size()) / kCycle;
-}
+using net::speculative::testing::hot_mesh;
+using net::speculative::testing::mean_latency;
 
 }  // namespace
 

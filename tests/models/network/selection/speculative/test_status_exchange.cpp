@@ -10,8 +10,8 @@
 #include "models/network/router/router_state.hpp"
 #include "models/network/selection/speculative/status_exchange.hpp"
 #include "models/network/topology/mesh.hpp"
-#include "models/network/traffic/hot_spot.hpp"
 #include "tests/models/network/network_run.hpp"
+#include "tests/models/network/selection/speculative/hot_mesh.hpp"
 
 namespace {
 
@@ -20,7 +20,9 @@ using net::speculative::NeighbourStatus;
 using net::speculative::SpeculativeParams;
 using net::speculative::StatusExchange;
 
-constexpr std::int64_t kCycle = 1000;
+using net::speculative::testing::hot_mesh;
+using net::speculative::testing::kCycle;
+using net::speculative::testing::mean_latency;
 
 struct Sent {
   net::PortId port;
@@ -89,27 +91,6 @@ struct Row {
   }
 };
 
-net::NetworkParams speculative_mesh(const char* selection, double load) {
-  net::NetworkParams p;
-  p.topology = "mesh";
-  p.topology_options_as<net::NetworkSizeKeys>().dims = {6, 6};
-  p.routing = "opt_y";
-  p.selection = selection;
-  p.router.vcs = 2;
-  p.packet_size = 8;
-  p.pattern = "hot_spot";
-  p.pattern_options = net::traffic::HotSpotParams{{14, 15, 20, 21}, 0.2};
-  p.load = load;
-  p.injection_end_cycle = 2000;
-  return p;
-}
-
-double mean_latency(const net::testing::NetworkRun& run) {
-  double sum = 0;
-  for (const auto& d : run.sink.delivered) sum += static_cast<double>(d.latency());
-  return sum / static_cast<double>(run.sink.delivered.size()) / kCycle;
-}
-
 }  // namespace
 
 TEST_CASE("the exchange starts at the first period boundary") {
@@ -169,7 +150,8 @@ TEST_CASE("an idle neighbourhood goes quiet; a non-zero value wakes a router") {
 }
 
 TEST_CASE("in a run the values are as old as the exchange makes them, and every packet arrives") {
-  const net::testing::NetworkRun run = net::testing::run_network(speculative_mesh("speculative_2hop", 0.25));
+  const net::testing::NetworkRun run =
+      net::testing::run_network(hot_mesh("speculative_2hop", 0.25));
   net::testing::check_delivered_exactly_once(run, net::testing::HopRule::kMinimal, 500);
   std::uint64_t uses[3] = {}, min_age[3] = {~0ull, ~0ull, ~0ull}, max_age[3] = {};
   for (const net::speculative::StatusAgeTotals& a : run.sink.status_ages) {
@@ -191,7 +173,7 @@ TEST_CASE("in a run the values are as old as the exchange makes them, and every 
 }
 
 TEST_CASE("the exchange holds the links: longer exchanges, slower packets") {
-  net::NetworkParams p = speculative_mesh("speculative_2hop", 0.2);
+  net::NetworkParams p = hot_mesh("speculative_2hop", 0.2);
   auto& spec = p.selection_options_as<SpeculativeParams>();
   spec.handshake_cycles = 0;
   spec.data_cycles = 1;
@@ -208,7 +190,7 @@ TEST_CASE("the exchange holds the links: longer exchanges, slower packets") {
 TEST_CASE("the speculative selections are rollback-safe") {
   for (const char* selection : {"speculative_1hop", "speculative_2hop", "local_status"}) {
     CAPTURE(selection);
-    const net::NetworkParams p = speculative_mesh(selection, 0.3);
+    const net::NetworkParams p = hot_mesh(selection, 0.3);
     pdes::KernelConfig checked;
     checked.engine = pdes::EngineKind::rollback_check;
     const auto a = net::testing::run_network(p, checked);
