@@ -18,12 +18,10 @@ constexpr std::uint8_t kRefreshTopic = 1;
 
 bool GlobalQueueBoard::refresh(const RouterView& router) const {
   const std::uint32_t h = dragonfly_.global_links_per_router();
-  const std::uint32_t capacity = router.vcs() * buffer_depth_;
   const PortId first = dragonfly_.first_global_port();
   bool any = false;
   for (std::uint32_t k = 0; k < h; ++k) {
-    const std::uint32_t credits = router.output_credits(first + k);
-    const std::uint32_t queued = capacity - std::min(capacity, credits);
+    const std::uint32_t queued = router.output_queue(first + k, estimate_);
     occupancy_[router.router() * h + k] = queued;
     any = any || queued != 0;
   }
@@ -46,7 +44,7 @@ UgalGlobalRouting::UgalGlobalRouting(const Topology& topology, UgalParams params
     : dragonfly_(require_dragonfly(topology, "ugal_global")),
       params_(params),
       routes_(topology, DragonflyAdaptiveRouting::Mode::kUgalLocal, params, buffer_depth),
-      board_(dragonfly_, buffer_depth) {}
+      board_(dragonfly_, params.queue_estimate) {}
 
 void UgalGlobalRouting::route(const RouteInput& at, Flit& head, RouteCandidates& out) const {
   bool minimal = true;

@@ -22,7 +22,7 @@ void register_dragonfly_ugal_global(RoutingRegistry& registry) {
                               "on simulation.engine = 'sequential' (one rank), not on '" +
                                   engine + "': use ugal_local or par on the optimistic engine");
                         }
-                        return UgalParams{config.get_int("ugal.threshold")};
+                        return read_ugal_params(config);
                       }};
   registry.add(
       "ugal_global",
