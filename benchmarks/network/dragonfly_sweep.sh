@@ -83,7 +83,8 @@ big-vcs)
 big-backlog)
   # ugal.queue_estimate = backlog on 1,056 terminals (docs/reproduction/dragonfly.md, "The queue
   # estimate"): the adaptive routings past their knees under the shift, UGAL-G under uniform
-  # traffic, and UGAL-G with Valiant at 0.5 (near both knees).
+  # traffic, UGAL-G with Valiant at 0.5 (near both knees), and the adaptive routings at 0.2
+  # and 0.4 under the shift (intermediate latency). 36 runs, about 40 min with 2 jobs here.
   cfg=examples/dragonfly-1056.toml
   sweep big-backlog-shift "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
     --set network.routing=ugal_global,ugal_local,par --set traffic.load=0.55
@@ -91,6 +92,8 @@ big-backlog)
     --set ugal.queue_estimate=backlog --set network.routing=ugal_global --set traffic.load=0.9
   sweep big-backlog-knee "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
     --set network.routing=dragonfly_valiant,ugal_global --set traffic.load=0.5
+  sweep big-backlog-low "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
+    --set network.routing=ugal_local,ugal_global,par --set traffic.load=0.2,0.4
   ;;
 *) echo "dragonfly_sweep.sh: unknown size '$size'; allowed: big, big-shift, big-uniform, big-backlog, small, drb, vcs, big-vcs" >&2; exit 2 ;;
 esac

@@ -59,7 +59,7 @@ struct UgalParams {
   std::int64_t threshold = 0;  ///< flits; added to the non-minimal side of the comparison
   /// What q is (RouterView::output_queue): the downstream occupancy only, or that plus the
   /// packets waiting for the output in the router (ugal.queue_estimate).
-  QueueEstimate queue_estimate = QueueEstimate::kDownstream;
+  QueueEstimate queue_estimate = QueueEstimate::kBacklog;
 };
 
 class DragonflyAdaptiveRouting final : public RoutingAlgorithm {
