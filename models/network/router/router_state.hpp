@@ -37,8 +37,8 @@
 // counted at their full size, rather than the flits present: a blocked packet's body may not
 // have arrived yet but will cross o, and only head events (blocked, granted) touch the count,
 // not every flit's arrival. Not counted: a head routed successfully that lost the switch for a
-// cycle, and the body flits of a packet whose head has left (their output holds no credit:
-// the downstream occupancy shows them). A head that, blocked at o, is later granted elsewhere
+// cycle, and the body flits of a packet whose head has left (they wait for credits: the
+// output's downstream buffer is full, which the downstream occupancy shows). A head that, blocked at o, is later granted elsewhere
 // (an adaptive routing changed its mind) leaves o's count at that grant.
 //
 // Compact on purpose: in a large network every event finds its router's state out of the
