@@ -21,6 +21,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pandas as pd
 
@@ -95,19 +96,28 @@ def over_seeds(runs: pd.DataFrame) -> pd.DataFrame:
     }).reset_index()
 
 
-def markdown_hops(summary: pd.DataFrame, terminals: int, pattern: str) -> str:
-    """Mean router hops (3 seeds) per routing and load: how often each routing went non-minimal."""
+def markdown_by_load(summary: pd.DataFrame, terminals: int, pattern: str,
+                     heading: Callable[[float], str], cell: Callable[[pd.Series], str]) -> str:
+    """A table of one size and pattern: a row per routing, a column per offered load (titled
+    heading(load)); cell(row) formats the summary row of a routing and load, left empty where
+    that routing did not run at that load."""
     part = summary[(summary["terminals"] == terminals) & (summary["traffic.pattern"] == pattern)]
     loads = sorted(part["traffic.load"].unique())
-    lines = ["| routing | " + " | ".join(f"{x:g}" for x in loads) + " |",
+    lines = ["| routing | " + " | ".join(heading(x) for x in loads) + " |",
              "|---|" + "---|" * len(loads)]
     for routing in ROUTINGS:
         rows = part[part["network.routing"] == routing].set_index("traffic.load")
         if rows.empty:
             continue
-        cells = [f"{rows.loc[x, 'hops']:.2f}" if x in rows.index else "" for x in loads]
+        cells = [cell(rows.loc[x]) if x in rows.index else "" for x in loads]
         lines.append(f"| {LABELS[routing]} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def markdown_hops(summary: pd.DataFrame, terminals: int, pattern: str) -> str:
+    """Mean router hops (3 seeds) per routing and load: how often each routing went non-minimal."""
+    return markdown_by_load(summary, terminals, pattern, lambda x: f"{x:g}",
+                            lambda r: f"{r['hops']:.2f}")
 
 
 def saturation(runs: pd.DataFrame) -> pd.DataFrame:
@@ -134,25 +144,13 @@ def pm(mean: float, sd: float, digits: int) -> str:
 
 
 def markdown_curves(summary: pd.DataFrame, terminals: int, pattern: str) -> str:
-    part = summary[(summary["terminals"] == terminals) & (summary["traffic.pattern"] == pattern)]
-    loads = sorted(part["traffic.load"].unique())
-    lines = ["| routing | " + " | ".join(f"offered {x:g}" for x in loads) + " |",
-             "|---|" + "---|" * len(loads)]
-    for routing in ROUTINGS:
-        rows = part[part["network.routing"] == routing].set_index("traffic.load")
-        if rows.empty:
-            continue
-        cells = []
-        for x in loads:
-            if x not in rows.index:
-                cells.append("")
-                continue
-            r = rows.loc[x]
-            star = " *" if r["saturated"] >= 0.5 else ""
-            cells.append(f"{pm(r['accepted'], r['accepted_sd'], 3)}; "
-                         f"{pm(r['latency'], r['latency_sd'], 0)}{star}")
-        lines.append(f"| {LABELS[routing]} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    """Accepted load ± sd; latency ± sd per routing and offered load, `*` where at least half
+    the seeds' runs say saturated."""
+    def cell(r: pd.Series) -> str:
+        star = " *" if r["saturated"] >= 0.5 else ""
+        return (f"{pm(r['accepted'], r['accepted_sd'], 3)}; "
+                f"{pm(r['latency'], r['latency_sd'], 0)}{star}")
+    return markdown_by_load(summary, terminals, pattern, lambda x: f"offered {x:g}", cell)
 
 
 def markdown_saturation(sat: pd.DataFrame, terminals: int) -> str:

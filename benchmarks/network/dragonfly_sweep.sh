@@ -10,11 +10,12 @@
 #   benchmarks/network/dragonfly_sweep.sh small OUT   # 72 terminals (examples/dragonfly.toml, 12 VCs)
 #   benchmarks/network/dragonfly_sweep.sh drb   OUT   # DRB and PR-DRB on the 72-terminal one
 #   benchmarks/network/dragonfly_sweep.sh vcs   OUT   # 4, 8, 12 VCs (72 terminals); big-vcs: 4 VCs, 1,056
+#   benchmarks/network/dragonfly_sweep.sh big-backlog OUT  # ugal.queue_estimate = backlog, 1,056
 #
 # WARPNET_BIN (default build/app/warpnet) and JOBS (default 2) may be set. The big size took about
 # an hour with 2 jobs on 2 cores shared with other work (69 runs; 20-70 s of CPU each).
 set -eu
-size=${1:?big, big-shift, big-uniform, small, drb, vcs or big-vcs}
+size=${1:?big, big-shift, big-uniform, big-backlog, small, drb, vcs or big-vcs}
 out=${2:?output directory}
 bin=${WARPNET_BIN:-build/app/warpnet}
 jobs=${JOBS:-2}
@@ -79,5 +80,20 @@ big-vcs)
   sweep big-vcs "examples/dragonfly-1056.toml" --set router.vcs=4 --set traffic.load=0.55 \
     --set network.routing=dragonfly_valiant,ugal_global
   ;;
-*) echo "dragonfly_sweep.sh: unknown size '$size'; allowed: big, big-shift, big-uniform, small, drb, vcs, big-vcs" >&2; exit 2 ;;
+big-backlog)
+  # ugal.queue_estimate = backlog on 1,056 terminals (docs/reproduction/dragonfly.md, "The queue
+  # estimate"): the adaptive routings past their knees under the shift, UGAL-G under uniform
+  # traffic, UGAL-G with Valiant at 0.5 (near both knees), and the adaptive routings at 0.2
+  # and 0.4 under the shift (intermediate latency). 36 runs, about 40 min with 2 jobs here.
+  cfg=examples/dragonfly-1056.toml
+  sweep big-backlog-shift "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
+    --set network.routing=ugal_global,ugal_local,par --set traffic.load=0.55
+  sweep big-backlog-uniform "$cfg" --set traffic.pattern=uniform --set simulation.end_time=3000 \
+    --set ugal.queue_estimate=backlog --set network.routing=ugal_global --set traffic.load=0.9
+  sweep big-backlog-knee "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
+    --set network.routing=dragonfly_valiant,ugal_global --set traffic.load=0.5
+  sweep big-backlog-low "$cfg" --set traffic.pattern=group_shift --set ugal.queue_estimate=backlog \
+    --set network.routing=ugal_local,ugal_global,par --set traffic.load=0.2,0.4
+  ;;
+*) echo "dragonfly_sweep.sh: unknown size '$size'; allowed: big, big-shift, big-uniform, big-backlog, small, drb, vcs, big-vcs" >&2; exit 2 ;;
 esac

@@ -44,7 +44,7 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     }
     Request r{ivc, 0, 0, static_cast<std::uint16_t>(in_port),
               bf.flit.is_ack() ? kAckAge : (age ? bf.flit.created : 0)};
-    if (in.routed == 0) {
+    if (in.routed != VcState::kRouted) {  // a head to route (again, if it waits)
       if (!route_head(ivc, state, ctx, r)) {
         blocked_on_resources = true;
         return;

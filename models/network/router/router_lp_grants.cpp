@@ -44,6 +44,9 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   PortTotals& out_totals = state.totals[r.out];
   ++out_totals.flits_out;
   if (ev.flit.is_head()) {
+    if (in.routed == VcState::kWaiting) {  // it waited: off that output's count
+      state.ports[in.out_port].waiting_flits -= ev.flit.size;
+    }
     // Passes run kPhase after the boundary at which the head became eligible.
     const std::int64_t wait = std::max<std::int64_t>(now - kPhase - leaving.ready, 0);
     ++out_totals.packets_out;
@@ -73,14 +76,14 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   const PortLink& out_link = links_[r.out];
   VcState& out_vc = state.vcs[r.out * vcs_ + r.out_vc];
   if (ev.flit.is_head()) {
-    in.routed = 1;
+    in.routed = VcState::kRouted;
     in.out_port = static_cast<std::uint8_t>(r.out);
     in.out_vc = static_cast<std::uint8_t>(r.out_vc);
     if (!out_link.terminal) out_vc.busy = 1;
   }
   if (!out_link.terminal) --out_vc.credits;
   if (ev.flit.is_tail()) {
-    in.routed = 0;
+    in.routed = VcState::kUnrouted;
     if (!out_link.terminal) out_vc.busy = 0;
   }
   state.ports[in_port].input_free_at = now + params_.cycle_ps;

@@ -59,6 +59,17 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
                              state.vcs[c.port * vcs_ + v].credits};
   }
   if (admissible == 0) {
+    // The head waits, for the first output the routing offered (RouterState, "Waiting").
+    const PortId wanted = candidates.begin()->port;
+    VcState& waiting = state.vcs[ivc];
+    if (waiting.routed != VcState::kWaiting || waiting.out_port != wanted) {
+      if (waiting.routed == VcState::kWaiting) {
+        state.ports[waiting.out_port].waiting_flits -= head.size;
+      }
+      waiting.routed = VcState::kWaiting;
+      waiting.out_port = static_cast<std::uint8_t>(wanted);
+      state.ports[wanted].waiting_flits += head.size;
+    }
     if (any_monitor()) {
       for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,
                                        RouterControl& control) {

@@ -8,10 +8,11 @@
 //
 // Layout (P = ports, V = VCs, B = buffer depth):
 //   vcs      P*V     per (port, VC): the input VC's ring front/count, its pool segment and the
-//                    current packet's output, and the output VC's credits and whether a packet
-//                    holds it
-//   ports    P       per port: when its input and its output may next move a flit, and the
-//                    round-robin pointers of its output's and its input's arbiters
+//                    current packet's output (or the output its blocked head waits for), and
+//                    the output VC's credits and whether a packet holds it
+//   ports    P       per port: when its input and its output may next move a flit, the
+//                    round-robin pointers of its output's and its input's arbiters, and the
+//                    flits of the packets whose blocked head waits for its output ("Waiting")
 //   slots    S*B     the slot pool: S segments of B slots, one per input VC that holds flits
 //   totals   P       per output port: the latency map's counters, touched only by a grant
 //   routing, selection  the state of the routing's router monitor and of the selection
@@ -25,6 +26,20 @@
 // otherwise carry 285 KiB of slots, nearly all dead; docs/performance.md, "Million-terminal
 // dragonfly"). Free segments form a LIFO chain through the `ready` field of their first slot
 // (free_segment is its head), so that taking one touches only the line the flit goes into.
+//
+// Waiting: a head that found no free output VC (or no credit) in a pass stays at the front of
+// its input VC, routed again in every pass. The router records the output it was routed to in
+// the last such pass (VcState::out_port, with routed = kWaiting) and adds the packet's size
+// to that output's PortState::waiting_flits until the head leaves (grant) or a later blocked
+// pass routes it elsewhere. So waiting_flits(o) counts, in flits, the packets queued in this
+// router's input VCs behind the head that wants o — the part of output o's queue that its
+// downstream occupancy (the credits not back) cannot show (RouterView::output_queue). Packets,
+// counted at their full size, rather than the flits present: a blocked packet's body may not
+// have arrived yet but will cross o, and only head events (blocked, granted) touch the count,
+// not every flit's arrival. Not counted: a head routed successfully that lost the switch for a
+// cycle, and the body flits of a packet whose head has left (they wait for credits: the
+// output's downstream buffer is full, which the downstream occupancy shows). A head that, blocked at o, is later granted elsewhere
+// (an adaptive routing changed its mind) leaves o's count at that grant.
 //
 // Compact on purpose: in a large network every event finds its router's state out of the
 // caches, so the state is laid out to be fetched in few cache lines. Every event reads vcs and
@@ -54,13 +69,20 @@ struct BufferedFlit {
 /// Both sides of one (port, VC): 16 bytes, four to a cache line.
 struct VcState {
   static constexpr std::uint16_t kNoSegment = 0xFFFF;
+  // `routed`: the current packet's head has not left and is not counted as waiting
+  // (kUnrouted); it has left, the packet holds out_port / out_vc until its tail leaves
+  // (kRouted); it is at the front, blocked, counted in ports[out_port].waiting_flits (kWaiting;
+  // RouterState, "Waiting").
+  static constexpr std::uint8_t kUnrouted = 0;
+  static constexpr std::uint8_t kRouted = 1;
+  static constexpr std::uint8_t kWaiting = 2;
   // Input side: the input VC's buffer, a ring in the segment of the slot pool it holds while it
   // is not empty (RouterState, "Slot pool").
   std::uint16_t front = 0;     ///< ring index of the oldest flit
   std::uint16_t count = 0;     ///< flits buffered
   std::uint16_t segment = kNoSegment;  ///< its segment of RouterState::slots while count > 0
-  std::uint8_t out_port = 0;   ///< valid while `routed`
-  std::uint8_t routed = 0;     ///< 1 while the current packet holds an output (head has left)
+  std::uint8_t out_port = 0;   ///< valid while `routed` != kUnrouted (kWaiting: the output wanted)
+  std::uint8_t routed = 0;     ///< kUnrouted, kRouted or kWaiting (below)
   std::uint32_t head_blocked_cycles = 0;  ///< the current packet head's Flit::blocked_cycles
   // Output side: the output VC towards the downstream router.
   std::uint16_t credits = 0;   ///< free slots in the downstream input VC
@@ -73,10 +95,14 @@ static_assert(sizeof(VcState) == 16, "VcState: four to a cache line");
 struct PortState {
   std::int64_t input_free_at = 0;   ///< earliest time this input may send its next flit
   std::int64_t output_free_at = 0;  ///< earliest time this output may carry its next flit
-  std::uint32_t last_grant = 0;   ///< output arbiter: input VC it last granted (round robin)
-  std::uint32_t last_accept = 0;  ///< input arbiter: output port it last won (separable, iSLIP)
+  std::uint16_t last_grant = 0;   ///< output arbiter: input VC it last granted (round robin;
+                                  ///< P*V <= 255*255 fits)
+  std::uint16_t last_accept = 0;  ///< input arbiter: output port it last won (separable, iSLIP)
+  /// Flits of the packets whose blocked head waits for this output (RouterState, "Waiting").
+  std::uint32_t waiting_flits = 0;
   bool operator==(const PortState&) const = default;
 };
+static_assert(sizeof(PortState) == 24, "PortState: as small as before waiting_flits");
 
 /// Totals of one output port, for the latency map (router_lp.hpp, "Contention").
 struct PortTotals {

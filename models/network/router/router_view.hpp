@@ -5,12 +5,14 @@
 // (selection/selection_function.hpp) and router monitors (router/router_monitor.hpp).
 //
 // It answers questions of the router's hardware: credits and occupancy of an output VC, flits
-// waiting at an input port, how many packets currently request or hold an output, whether an
-// output link is free this cycle, which dimension a port moves along; and what the routing's
-// monitor keeps at the router (its state). Counting questions scan the router's per-VC array
-// (a few dozen entries), so ask them only when needed.
+// waiting at an input port, the flits of blocked packets waiting for an output, how many packets
+// currently request or hold an output, whether an output link is free this cycle, which
+// dimension a port moves along; and what the routing's monitor keeps at the router (its state).
+// Counting questions scan the router's per-VC array (a few dozen entries), so ask them only
+// when needed.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -18,6 +20,13 @@
 #include "models/network/topology/topology.hpp"
 
 namespace net {
+
+/// What an output's queue is taken to be (RouterView::output_queue; the dragonfly's
+/// `ugal.queue_estimate`).
+enum class QueueEstimate : std::uint8_t {
+  kDownstream,  ///< the flits in its downstream buffers (credits not back)
+  kBacklog,     ///< those, plus the flits of the packets waiting for it in this router
+};
 
 class RouterView {
  public:
@@ -43,6 +52,22 @@ class RouterView {
     for (std::uint32_t v = 0; v < vcs_; ++v) sum += credits(port, v);
     return sum;
   }
+  /// Flits in the downstream buffers of output `port`, all VCs: its VCs' capacity less their
+  /// credits (0 on an ejection port, which takes no credits).
+  std::uint32_t downstream_flits(PortId port) const {
+    const std::uint32_t capacity = vcs_ * state_.depth;
+    return capacity - std::min(capacity, output_credits(port));
+  }
+  /// Flits of the packets whose blocked head waits in this router's input VCs for output
+  /// `port` (router_state.hpp, "Waiting"): the queue in front of it that credits do not show.
+  std::uint32_t waiting_flits(PortId port) const { return state_.ports[port].waiting_flits; }
+  /// The queue of output `port` as a routing compares it (UGAL's q): downstream_flits, plus
+  /// waiting_flits for kBacklog. The one place that defines the value; the dragonfly's UGAL
+  /// routings and UGAL-G's board read it here.
+  std::uint32_t output_queue(PortId port, QueueEstimate estimate) const {
+    const std::uint32_t downstream = downstream_flits(port);
+    return estimate == QueueEstimate::kBacklog ? downstream + waiting_flits(port) : downstream;
+  }
   /// Flits waiting in the input buffers of `port`, all VCs.
   std::uint32_t input_flits(PortId port) const {
     std::uint32_t sum = 0;
@@ -54,7 +79,9 @@ class RouterView {
   /// per VC (seed 002's LUC).
   std::uint32_t occupied_input_vcs() const {
     std::uint32_t n = 0;
-    for (const VcState& in : state_.vcs) n += in.count != 0 || in.routed != 0 ? 1 : 0;
+    for (const VcState& in : state_.vcs) {
+      n += in.count != 0 || in.routed == VcState::kRouted ? 1 : 0;
+    }
     return n;
   }
   /// Flits waiting in all input buffers of the router.
@@ -63,7 +90,9 @@ class RouterView {
   /// requests for that output channel (seed 002's R).
   std::uint32_t requests(PortId port) const {
     std::uint32_t n = 0;
-    for (const VcState& in : state_.vcs) n += in.routed != 0 && in.out_port == port ? 1 : 0;
+    for (const VcState& in : state_.vcs) {
+      n += in.routed == VcState::kRouted && in.out_port == port ? 1 : 0;
+    }
     return n;
   }
   /// Whether output `port` may carry a flit at this pass (no flit sent on it this cycle).

@@ -113,12 +113,11 @@ bool DragonflyAdaptiveRouting::prefers_minimal(const RouteInput& at, RouterId de
                                                std::uint64_t via) const {
   if (at.view == nullptr) return true;
   const RouterView& view = *at.view;
-  const std::uint32_t capacity = view.vcs() * buffer_depth_;
-  // The least occupied first port of each route: the flits queued in its downstream buffers.
+  // The least queued first port of each route.
   const auto queue = [&](const PortList& ports) {
     std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
     for (PortId port : ports) {
-      least = std::min(least, capacity - std::min(capacity, view.output_credits(port)));
+      least = std::min(least, view.output_queue(port, params_.queue_estimate));
     }
     return static_cast<std::int64_t>(least);
   };

@@ -9,9 +9,11 @@
 // - `ugal_local` (UGAL-L): the source router compares the minimal route's queue times its hops
 //   with the non-minimal route's queue times its hops, and takes the minimal route iff
 //       q_min * H_min <= q_nonmin * H_nonmin + ugal.threshold;
-//   q is the occupancy (flits) of the downstream buffers of the first output port — the only
-//   queues the source router sees (Kim et al.'s "local queue information"), H the router hops
-//   of each whole route.
+//   q is the queue (flits) of the first output port — the only queues the source router sees
+//   (Kim et al.'s "local queue information"), H the router hops of each whole route. With
+//   ugal.queue_estimate = "downstream" q is the occupancy of the port's downstream buffers
+//   (credits not back); with "backlog" also the flits of the packets whose head waits for the
+//   port in this router's input VCs (RouterView::output_queue).
 // - `par` (progressive adaptive routing; Jiang, Kim and Dally, "Indirect adaptive routing on
 //   large scale interconnection networks", ISCA 2009, §4): UGAL-L at the source router, and a
 //   packet that chose the minimal route and took a local hop in its source group decides again,
@@ -32,12 +34,14 @@
 // acyclic (tests/models/network/routing/test_dragonfly_adaptive.cpp builds it for both decisions at
 // every decision point).
 //
-// Parameters: [ugal] threshold (flits, default 0; positive favours minimal routes).
+// Parameters: [ugal] threshold (flits, default 0; positive favours minimal routes) and
+// queue_estimate (downstream or backlog; docs/dragonfly.md).
 #pragma once
 
 #include <cstdint>
 #include <string_view>
 
+#include "models/network/router/router_view.hpp"
 #include "models/network/routing/routing_algorithm.hpp"
 #include "models/network/topology/dragonfly.hpp"
 
@@ -50,9 +54,12 @@ struct DragonflyAdaptiveHeader {
   std::uint8_t pad[3] = {0, 0, 0};
 };
 
-/// The [ugal] section, shared by ugal_local and par.
+/// The [ugal] section, shared by ugal_local, par and ugal_global.
 struct UgalParams {
   std::int64_t threshold = 0;  ///< flits; added to the non-minimal side of the comparison
+  /// What q is (RouterView::output_queue): the downstream occupancy only, or that plus the
+  /// packets waiting for the output in the router (ugal.queue_estimate).
+  QueueEstimate queue_estimate = QueueEstimate::kBacklog;
 };
 
 class DragonflyAdaptiveRouting final : public RoutingAlgorithm {

@@ -3,10 +3,19 @@
 
 #include <limits>
 #include <memory>
+#include <string>
 
 #include "models/network/routing/dragonfly_adaptive.hpp"
 
 namespace net {
+
+namespace {
+
+std::string queue_estimate_name(QueueEstimate estimate) {
+  return estimate == QueueEstimate::kBacklog ? "backlog" : "downstream";
+}
+
+}  // namespace
 
 void declare_ugal_section(io::Schema& s) {
   s.describe_section("ugal",
@@ -30,13 +39,28 @@ void declare_ugal_section(io::Schema& s) {
       .describe(
           "ugal_global with global_info = exchange: delay of a queue report, at least "
           "kernel.lookahead (not given: the dragonfly's local link latency)");
+  s.add_choice("ugal.queue_estimate", queue_estimate_name(UgalParams{}.queue_estimate),
+               {"downstream", "backlog"})
+      .describe(
+          "UGAL's q for an output: downstream (flits in its downstream buffers, credits not "
+          "back) or backlog (those plus the flits of the packets whose head waits for it in "
+          "the router's input VCs)");
+}
+
+UgalParams read_ugal_params(const io::Config& config) {
+  UgalParams params;
+  params.threshold = config.get_int("ugal.threshold");
+  params.queue_estimate = config.get_string("ugal.queue_estimate") == "backlog"
+                              ? QueueEstimate::kBacklog
+                              : QueueEstimate::kDownstream;  // the schema allows only the two
+  return params;
 }
 
 namespace {
 
 io::PartConfig ugal_config() {
   return {"ugal", declare_ugal_section, [](const io::Config& config) -> std::any {
-            return UgalParams{config.get_int("ugal.threshold")};
+            return read_ugal_params(config);
           }};
 }
 

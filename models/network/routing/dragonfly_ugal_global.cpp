@@ -31,9 +31,8 @@ std::uint32_t least_between(const Dragonfly& dragonfly, std::uint64_t from, std:
 
 }  // namespace
 
-std::uint32_t reported_queue(const RouterView& router, PortId port, std::uint32_t buffer_depth) {
-  const std::uint32_t capacity = router.vcs() * buffer_depth;
-  return capacity - std::min(capacity, router.output_credits(port));
+std::uint32_t reported_queue(const RouterView& router, PortId port, QueueEstimate estimate) {
+  return router.output_queue(port, estimate);
 }
 
 bool GlobalQueueBoard::refresh(const RouterView& router) const {
@@ -41,7 +40,7 @@ bool GlobalQueueBoard::refresh(const RouterView& router) const {
   const PortId first = dragonfly_.first_global_port();
   bool any = false;
   for (std::uint32_t k = 0; k < h; ++k) {
-    const std::uint32_t queued = reported_queue(router, first + k, buffer_depth_);
+    const std::uint32_t queued = reported_queue(router, first + k, estimate_);
     occupancy_[router.router() * h + k] = queued;
     any = any || queued != 0;
   }
@@ -57,11 +56,10 @@ UgalGlobalRouting::UgalGlobalRouting(const Topology& topology, UgalGlobalParams 
                                      std::uint32_t buffer_depth, std::uint32_t link_latency)
     : dragonfly_(require_dragonfly(topology, "ugal_global")),
       params_(params),
-      buffer_depth_(buffer_depth),
       exchange_delay_(
           params.exchange_delay.value_or(dragonfly_.params().local_latency.value_or(link_latency))),
       routes_(topology, DragonflyAdaptiveRouting::Mode::kUgalLocal, params.ugal, buffer_depth),
-      board_(dragonfly_, buffer_depth) {
+      board_(dragonfly_, params.ugal.queue_estimate) {
   PDES_CHECK(exchange_delay_ >= 1, "ugal_global: an exchange delay of 0 cycles");
 }
 
@@ -119,7 +117,7 @@ std::uint32_t UgalGlobalRouting::known_queue(const RouterView& view, std::uint64
   const std::uint32_t h = dragonfly_.global_links_per_router();
   if (link / h == dragonfly_.index_in_group(view.router())) {
     return reported_queue(view, dragonfly_.first_global_port() + static_cast<PortId>(link % h),
-                          buffer_depth_);
+                          params_.ugal.queue_estimate);
   }
   return view.routing_state().get<UgalGroupTable>().queue[link];
 }
@@ -143,7 +141,7 @@ void UgalGlobalRouting::exchange(const RouterView& router, RouterControl& contro
   bool busy = false;
   std::uint32_t now_queue[256];  // h < radix <= 256 (VcState::out_port is 8 bits)
   for (std::uint32_t k = 0; k < h; ++k) {
-    now_queue[k] = reported_queue(router, first + k, buffer_depth_);
+    now_queue[k] = reported_queue(router, first + k, params_.ugal.queue_estimate);
     changed = changed || now_queue[k] != sent[k];
     busy = busy || now_queue[k] != 0;
   }

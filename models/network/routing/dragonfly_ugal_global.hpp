@@ -7,9 +7,12 @@
 // queues of the *global channels* each route takes out of the source group, wherever in the
 // group they are — the channel that really decides between the two routes:
 //     minimal iff q_gmin * H_min <= q_gnon * H_nonmin + ugal.threshold,
-// q_g the occupancy (flits in the downstream buffers) of the least occupied global link from
-// the source group to the destination group (resp. to the intermediate group), H the router
-// hops of each route.
+// q_g the queue of the least queued global link from the source group to the destination
+// group (resp. to the intermediate group), H the router hops of each route. A link's queue is
+// RouterView::output_queue at the router that holds it: the flits in its downstream buffer
+// (ugal.queue_estimate = "downstream"), or those plus the flits of the packets whose head
+// waits for the link in that router ("backlog"): a busy link's downstream buffer drains as fast
+// as it fills, and the backlog in front of it shows only in the router's input VCs.
 //
 // Where the other routers' queues come from (`ugal.global_info`):
 //
@@ -65,19 +68,20 @@ struct UgalGlobalParams {
 };
 
 /// The flits a router reports queued at its output `port`: UGAL-G's q for one global link, in
-/// both modes (the downstream buffers' occupancy, credits not yet back, over all VCs).
-std::uint32_t reported_queue(const RouterView& router, PortId port, std::uint32_t buffer_depth);
+/// both modes (RouterView::output_queue under ugal.queue_estimate).
+std::uint32_t reported_queue(const RouterView& router, PortId port, QueueEstimate estimate);
 
 /// The occupancy of every global link of the dragonfly, indexed router * h + k (global port k
 /// of the router). Not LP state: valid only on the sequential engine (above).
 class GlobalQueueBoard {
  public:
-  GlobalQueueBoard(const Dragonfly& dragonfly, std::uint32_t buffer_depth)
+  GlobalQueueBoard(const Dragonfly& dragonfly, QueueEstimate estimate)
       : dragonfly_(dragonfly),
-        buffer_depth_(buffer_depth),
+        estimate_(estimate),
         occupancy_(dragonfly.num_routers() * dragonfly.global_links_per_router(), 0) {}
 
-  /// Copies the occupancy of `router`'s global outputs from its view; true iff any is non-zero.
+  /// Copies the queue of `router`'s global outputs from its view (RouterView::output_queue);
+  /// true iff any is non-zero.
   bool refresh(const RouterView& router) const;
   /// Flits queued at the global link `link` (< a·h) of `group`.
   std::uint32_t occupancy(std::uint64_t group, std::uint64_t link) const {
@@ -90,7 +94,7 @@ class GlobalQueueBoard {
 
  private:
   const Dragonfly& dragonfly_;
-  std::uint32_t buffer_depth_;
+  QueueEstimate estimate_;
   mutable std::vector<std::uint32_t> occupancy_;
 };
 
@@ -181,7 +185,6 @@ class UgalGlobalRouting final : public RoutingAlgorithm, private RouterMonitor {
 
   const Dragonfly& dragonfly_;
   UgalGlobalParams params_;
-  std::uint32_t buffer_depth_;
   std::uint32_t exchange_delay_;  ///< cycles
   DragonflyAdaptiveRouting routes_;
   GlobalQueueBoard board_;

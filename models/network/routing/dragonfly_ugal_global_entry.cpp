@@ -18,7 +18,7 @@ namespace {
 /// kernel's lookahead promises.
 UgalGlobalParams read_ugal_global(const io::Config& config) {
   UgalGlobalParams p;
-  p.ugal.threshold = config.get_int("ugal.threshold");
+  p.ugal = read_ugal_params(config);
   const std::string info = config.get_string("ugal.global_info");
   p.info = info == "exchange" ? UgalGlobalInfo::kExchange : UgalGlobalInfo::kOracle;
   if (config.is_set("ugal.exchange_delay")) {

@@ -78,7 +78,7 @@ class GreedyOutputFirstAllocator final : public SwitchAllocator {
         summary.by_input[w.in_port] = static_cast<std::uint8_t>(granted);
       }
       if (w.out < 64) summary.outputs_used |= std::uint64_t{1} << w.out;
-      port_state[out].last_grant = w.ivc;
+      port_state[out].last_grant = static_cast<std::uint16_t>(w.ivc);
       std::swap(requests[granted++], requests[best]);
     };
     if (ports <= 64) {

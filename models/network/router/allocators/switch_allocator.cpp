@@ -9,8 +9,8 @@ void advance_pointers(AllocationRound& round, std::span<const AllocationRequest>
                       std::span<const std::uint32_t> winners) {
   for (const std::uint32_t k : winners) {
     const AllocationRequest& w = requests[k];
-    round.port_state[w.out].last_grant = w.ivc;
-    round.port_state[w.in_port].last_accept = w.out;
+    round.port_state[w.out].last_grant = static_cast<std::uint16_t>(w.ivc);
+    round.port_state[w.in_port].last_accept = static_cast<std::uint16_t>(w.out);
   }
 }
 

@@ -51,7 +51,7 @@ std::size_t WavefrontAllocator::allocate(AllocationRound& round) const {
   for (std::uint32_t in = 0; in < n; ++in) {
     if (best[in] == kNone) continue;
     const AllocationRequest& w = requests[best[in]];
-    round.port_state[w.out].last_grant = w.ivc;
+    round.port_state[w.out].last_grant = static_cast<std::uint16_t>(w.ivc);
     winners[count++] = static_cast<std::uint32_t>(best[in]);
   }
   if (count > 0) round.first_output = static_cast<std::uint16_t>((first + 1) % n);

@@ -3,8 +3,10 @@
 // with state kept per router and rolled back with it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 
+#include "models/network/router/router_view.hpp"
 #include "models/network/routing/dimension_order.hpp"
 #include "tests/models/network/network_run.hpp"
 
@@ -125,5 +127,119 @@ TEST_CASE("a monitor's state is rolled back with the router (rollback check)") {
   REQUIRE(checked.totals.size() == plain.totals.size());
   for (std::size_t i = 0; i < plain.totals.size(); ++i) {
     CHECK(checked.totals[i].counts == plain.totals[i].counts);
+  }
+}
+
+namespace {
+
+// What RouterView::waiting_flits shows (router_state.hpp, "Waiting"), summed over the ports.
+struct Waiting {
+  std::uint64_t blocked_counted = 0;  // blocked heads that found their packet in the count
+  std::uint64_t blocked = 0;
+  std::uint32_t most = 0;          // the largest sum seen
+  std::uint32_t at_last_leave = 0;  // the sum when the router's last flit left
+  bool operator==(const Waiting&) const = default;
+};
+
+struct WaitingTotals {
+  static constexpr std::uint16_t kRecordKind = 0x7E02;
+  std::uint64_t router = 0;
+  Waiting waiting;
+};
+
+std::uint32_t total_waiting(const net::RouterView& router) {
+  std::uint32_t sum = 0;
+  for (net::PortId p = 0; p < router.ports(); ++p) sum += router.waiting_flits(p);
+  return sum;
+}
+
+class WaitingDor final : public net::RoutingAlgorithm, public net::RouterMonitor {
+ public:
+  explicit WaitingDor(const net::Topology& t) : dor_(t) {}
+  std::string_view name() const override { return "waiting_dor"; }
+  std::uint32_t vc_classes() const override { return dor_.vc_classes(); }
+  void route(const net::RouteInput& at, net::Flit& head,
+             net::RouteCandidates& out) const override {
+    dor_.route(at, head, out);
+  }
+  const net::RouterMonitor* router_monitor() const override { return this; }
+  net::AlgorithmState initial_state(net::RouterId) const override {
+    return net::AlgorithmState::of(Waiting{});
+  }
+  void on_head_blocked(const net::RouterView& router, net::PortId, const net::Flit& head,
+                       net::RouterControl&, net::AlgorithmState& s) const override {
+    auto& w = s.get<Waiting>();
+    const std::uint32_t sum = total_waiting(router);
+    ++w.blocked;
+    if (sum >= head.size) ++w.blocked_counted;
+    w.most = std::max(w.most, sum);
+    // A waiting packet's flits are also in the downstream-plus-backlog estimate.
+    for (net::PortId p = 0; p < router.ports(); ++p) {
+      CHECK(router.output_queue(p, net::QueueEstimate::kBacklog) ==
+            router.output_queue(p, net::QueueEstimate::kDownstream) + router.waiting_flits(p));
+    }
+  }
+  void on_departure(const net::RouterView& router, net::PortId, const net::Flit&,
+                    net::RouterControl&, net::AlgorithmState& s) const override {
+    if (router.buffered_flits() == 0) s.get<Waiting>().at_last_leave = total_waiting(router);
+  }
+  void on_finish(net::RouterId router, const net::AlgorithmState& s,
+                 pdes::CommitContext& ctx) const override {
+    ctx.emit(WaitingTotals{router, s.get<Waiting>()});
+  }
+
+ private:
+  net::DimensionOrderRouting dor_;
+};
+
+class WaitingSink final : public pdes::OutputSink {
+ public:
+  void write(const pdes::Record& r) override {
+    if (r.kind == WaitingTotals::kRecordKind) totals.push_back(r.as<WaitingTotals>());
+  }
+  std::vector<WaitingTotals> totals;
+};
+
+WaitingSink run_waiting(pdes::EngineKind engine) {
+  net::NetworkParams p;
+  p.topology = "torus";
+  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
+  p.router.vcs = 2;
+  p.packet_size = 4;
+  p.load = 0.5;  // beyond saturation: heads block
+  p.injection_end_cycle = 800;
+  net::NetworkParts parts = net::make_network_parts(p);
+  parts.routing = std::make_shared<const WaitingDor>(*parts.topology);
+  pdes::KernelConfig config;
+  config.engine = engine;
+  pdes::Simulation sim(config);
+  net::build_network(sim, p, parts);
+  WaitingSink sink;
+  sim.set_output_sink(&sink);
+  sim.run();
+  return sink;
+}
+
+}  // namespace
+
+TEST_CASE("a router counts the flits of blocked packets per output until their heads leave") {
+  const WaitingSink s = run_waiting(pdes::EngineKind::sequential);
+  REQUIRE(s.totals.size() == 16);
+  std::uint64_t blocked = 0;
+  for (const WaitingTotals& t : s.totals) {
+    CAPTURE(t.router);
+    // Every blocked head is in the count when the monitor hears of it...
+    CHECK(t.waiting.blocked_counted == t.waiting.blocked);
+    // ...and the count is back to zero once the router has emptied.
+    CHECK(t.waiting.at_last_leave == 0);
+    blocked += t.waiting.blocked;
+    if (t.waiting.blocked > 0) CHECK(t.waiting.most >= 4);
+  }
+  CHECK(blocked > 0);
+  // The count is router state: rolled back with it.
+  const WaitingSink checked = run_waiting(pdes::EngineKind::rollback_check);
+  REQUIRE(checked.totals.size() == s.totals.size());
+  for (std::size_t i = 0; i < s.totals.size(); ++i) {
+    CHECK(checked.totals[i].waiting == s.totals[i].waiting);
   }
 }

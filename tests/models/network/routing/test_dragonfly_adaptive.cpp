@@ -151,6 +151,48 @@ TEST_CASE("ugal_local without queue information routes minimally") {
   CHECK(head.route.get<net::DragonflyAdaptiveHeader>().nonminimal == 0);
 }
 
+TEST_CASE("ugal.queue_estimate: backlog counts the packets waiting for an output, downstream not") {
+  const net::Dragonfly t(net::DragonflyParams{});
+  constexpr std::uint32_t kVcs = 3, kDepth = 8;
+  net::RouterState state;
+  net::VcState full;
+  full.credits = kDepth;
+  state.vcs.assign(t.num_ports(0) * kVcs, full);
+  state.ports.assign(t.num_ports(0), net::PortState{});
+  state.depth = kDepth;
+  const net::PortId minimal = t.minimal_route_ports(0, 20)[0];
+  const net::PortId detour = t.route_ports_to_group(0, 2)[0];
+  REQUIRE(minimal != detour);
+  // Two 4-flit packets wait for the minimal route's port; its downstream buffers are empty,
+  // the detour's hold one flit.
+  state.ports[minimal].waiting_flits = 8;
+  state.vcs[detour * kVcs].credits = kDepth - 1;
+  const net::RouterView view(0, state, kVcs, t, 0);
+  CHECK(view.output_queue(minimal, net::QueueEstimate::kDownstream) == 0);
+  CHECK(view.output_queue(minimal, net::QueueEstimate::kBacklog) == 8);
+  CHECK(view.output_queue(detour, net::QueueEstimate::kDownstream) == 1);
+  CHECK(view.output_queue(detour, net::QueueEstimate::kBacklog) == 1);
+  for (const auto estimate : {net::QueueEstimate::kDownstream, net::QueueEstimate::kBacklog}) {
+    for (const Mode mode : {Mode::kUgalLocal, Mode::kProgressive}) {
+      net::UgalParams params;
+      params.queue_estimate = estimate;
+      const net::DragonflyAdaptiveRouting routing(t, mode, params, kDepth);
+      net::Flit head;
+      head.src = 0;
+      head.dst = 40;  // router 20, group 5
+      net::DragonflyAdaptiveHeader header;
+      header.intermediate_plus_one = 3;  // group 2
+      head.route.set(header);
+      net::RouteCandidates out;
+      routing.route({0, 0, 0, true, &view}, head, out);
+      REQUIRE(out.size() == 1);
+      // downstream: 0 * H_min <= 1 * H_non, minimal; backlog: 8 * H_min > 1 * H_non.
+      CHECK(out[0].port == (estimate == net::QueueEstimate::kBacklog ? detour : minimal));
+    }
+  }
+  CHECK(net::UgalParams{}.queue_estimate == net::QueueEstimate::kBacklog);  // the default
+}
+
 TEST_CASE("ugal_local and par deliver every packet; under group shift they beat minimal") {
   const auto run = [](const char* routing, const char* pattern, double load) {
     net::NetworkParams p;

@@ -112,6 +112,7 @@ struct Group {
       empty.credits = kDepth;
       s.vcs.assign(std::size_t{7} * kVcs, empty);
       s.ports.assign(7, net::PortState{});
+      s.depth = kDepth;
       s.agents.set(routing_state(r), net::AlgorithmState{});
       routers.push_back(std::move(s));
     }
