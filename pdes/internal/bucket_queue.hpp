@@ -51,17 +51,38 @@ class BucketQueue {
     return b.sorted && i < b.entries.size() ? b.entries[i].event : nullptr;
   }
 
-  void push(EventHeader* event) { push(event, event->key); }
+  void push(EventHeader* event) { push(event, event->key, event->dest); }
   /// The same, with the event's key passed by the caller: the block was just written, and
   /// reading it back could wait for those stores to reach a line that is not in the cache.
-  void push(EventHeader* event, const EventKey& key) {
+  void push(EventHeader* event, const EventKey& key) { push(event, key, event->dest); }
+  void push(EventHeader* event, const EventKey& key, LpId dest) {
     Bucket& b = buckets_[bucket_of(key.time.ticks())];
+    const Entry entry{key.sender, key.sequence, dest, event};
     if (b.sorted) {
-      insert_sorted(b, {key, event});
+      insert_sorted(b, entry);
     } else {
-      b.entries.push_back({key, event});
+      b.entries.push_back(entry);
     }
     ++size_;
+  }
+
+  /// An event as the queue holds it: its key without the time (its bucket's), its destination.
+  struct Entry {
+    LpId sender;
+    std::uint64_t sequence;
+    LpId dest;
+    EventHeader* event;
+  };
+  /// Removes the earliest bucket's events (all of time top_time()), calling f(entry) for each,
+  /// in no particular order: for an engine that orders them itself (the sequential engine's
+  /// LP windows). Their blocks are not read.
+  template <class F>
+  void drain_front(F&& f) {
+    const TimeEntry top = times_.front();
+    Bucket& b = buckets_[top.bucket];
+    for (std::size_t i = b.front; i < b.entries.size(); ++i) f(b.entries[i]);
+    size_ -= b.entries.size() - b.front;
+    free_front(top, b);
   }
 
   EventHeader* pop() {
@@ -74,31 +95,11 @@ class BucketQueue {
       prefetch_event(b.entries[b.front + kPrefetchAhead].event);
     }
     --size_;
-    if (b.front == b.entries.size()) {
-      std::pop_heap(times_.begin(), times_.end(), later);
-      times_.pop_back();
-      by_time_.erase(top.number);
-      forget_recent(top.number);
-      // A freed bucket keeps its capacity for the next time, unless it is large: a big network
-      // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
-      // double its memory.
-      if (b.entries.capacity() > kKeptCapacity) {
-        std::vector<Entry>().swap(b.entries);
-      } else {
-        b.entries.clear();
-      }
-      b.front = 0;
-      b.sorted = false;
-      free_.push_back(top.bucket);
-    }
+    if (b.front == b.entries.size()) free_front(top, b);
     return event;
   }
 
  private:
-  struct Entry {
-    EventKey key;
-    EventHeader* event;
-  };
   struct Bucket {
     std::vector<Entry> entries;
     std::size_t front = 0;  ///< entries before it were popped (sorted buckets only)
@@ -109,13 +110,31 @@ class BucketQueue {
     std::uint32_t bucket;
   };
 
+  /// Removes the earliest time and frees its bucket `b`.
+  void free_front(const TimeEntry& top, Bucket& b) {
+    std::pop_heap(times_.begin(), times_.end(), later);
+    times_.pop_back();
+    by_time_.erase(top.number);
+    forget_recent(top.number);
+    // A freed bucket keeps its capacity for the next time, unless it is large: a big network
+    // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
+    // double its memory.
+    if (b.entries.capacity() > kKeptCapacity) {
+      std::vector<Entry>().swap(b.entries);
+    } else {
+      b.entries.clear();
+    }
+    b.front = 0;
+    b.sorted = false;
+    free_.push_back(top.bucket);
+  }
   static bool later(const TimeEntry& a, const TimeEntry& b) { return a.number > b.number; }
   /// The key order within a bucket, whose entries all have the bucket's time: (sender,
   /// sequence). Without branches: merging asks it about neighbours whose order is a coin toss.
   static bool before(const Entry& a, const Entry& b) {
-    const std::uint64_t as = a.key.sender.value();
-    const std::uint64_t bs = b.key.sender.value();
-    return (as < bs) | ((as == bs) & (a.key.sequence < b.key.sequence));
+    const std::uint64_t as = a.sender.value();
+    const std::uint64_t bs = b.sender.value();
+    return (as < bs) | ((as == bs) & (a.sequence < b.sequence));
   }
 
   /// std::merge of two ascending ranges (equal keys: a's first), choosing each next entry by
