@@ -118,11 +118,13 @@ class BucketQueue {
     forget_recent(top.number);
     // A freed bucket keeps its capacity for the next time, unless it is large: a big network
     // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
-    // double its memory.
+    // double its memory. The largest freed one is kept aside for the next new bucket instead
+    // (one cycle boundary's worth of memory): regrowing a bucket of thousands of events from
+    // empty every cycle cost reallocations and cold pages.
+    b.entries.clear();
     if (b.entries.capacity() > kKeptCapacity) {
+      if (b.entries.capacity() > spare_.capacity()) spare_.swap(b.entries);
       std::vector<Entry>().swap(b.entries);
-    } else {
-      b.entries.clear();
     }
     b.front = 0;
     b.sorted = false;
@@ -259,17 +261,21 @@ class BucketQueue {
   static constexpr std::size_t kKeptCapacity = 256;  // entries
 
   std::uint32_t new_bucket() {
+    std::uint32_t id;
     if (!free_.empty()) {
-      const std::uint32_t id = free_.back();
+      id = free_.back();
       free_.pop_back();
-      return id;
+    } else {
+      buckets_.emplace_back();
+      id = static_cast<std::uint32_t>(buckets_.size() - 1);
     }
-    buckets_.emplace_back();
-    return static_cast<std::uint32_t>(buckets_.size() - 1);
+    if (spare_.capacity() > buckets_[id].entries.capacity()) buckets_[id].entries.swap(spare_);
+    return id;
   }
 
   std::vector<Bucket> buckets_;      // reused: a freed bucket keeps its vector's capacity
   std::vector<std::uint32_t> free_;  // ids of empty buckets
+  std::vector<Entry> spare_;         // empty: the largest storage a freed bucket gave back
   std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   /// A direct-mapped cache of (time, bucket) in front of times_ and by_time_; kNoBucket: none.
