@@ -109,7 +109,11 @@ class SequentialEngine final : public EngineServices {
   void group_window();
   void sort_groups();
   void prefetch_window(std::size_t next) const;
-  [[gnu::always_inline]] void execute(EventHeader* event);
+  /// Runs `event` on the LP of local index `index` (its destination's).
+  [[gnu::always_inline]] void execute(EventHeader* event, std::size_t index);
+  void execute(EventHeader* event) {
+    execute(event, static_cast<std::size_t>(model_.local_index[event->dest.value()]));
+  }
   void prefetch_next_lps() const;
   void report_progress(SimTime now, bool force);
   /// on_init for every LP, or the state of the Checkpointer's restart image.
@@ -277,7 +281,7 @@ void SequentialEngine<Queue>::run_window(RunResult& result, SimTime end_time) {
         break;
       }
       if (result.last_event_time < event->key.time) result.last_event_time = event->key.time;
-      execute(event);
+      execute(event, lp);
       pool_.release(event);
       if ((stats_.events_processed & (PrefetchSwitch::kChunkEvents - 1)) == 0) {
         prefetch_switch_.end_chunk();
@@ -288,8 +292,7 @@ void SequentialEngine<Queue>::run_window(RunResult& result, SimTime end_time) {
 }
 
 template <class Queue>
-inline void SequentialEngine<Queue>::execute(EventHeader* event) {
-  const auto index = static_cast<std::size_t>(model_.local_index[event->dest.value()]);
+inline void SequentialEngine<Queue>::execute(EventHeader* event, std::size_t index) {
   LpRuntime& lp = *model_.lps[index];
   PDES_CHECK(event->payload_type == lp.payload_type(),
              "LP " + std::to_string(event->key.sender.value()) + " sent LP " +
