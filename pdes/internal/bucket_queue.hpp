@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "pdes/error.hpp"
@@ -118,12 +119,14 @@ class BucketQueue {
     forget_recent(top.number);
     // A freed bucket keeps its capacity for the next time, unless it is large: a big network
     // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
-    // double its memory. The largest freed one is kept aside for the next new bucket instead
-    // (one cycle boundary's worth of memory): regrowing a bucket of thousands of events from
+    // double its memory. A few large ones are kept aside for the next new buckets instead (a
+    // few cycle boundaries' worth of memory): regrowing buckets of thousands of events from
     // empty every cycle cost reallocations and cold pages.
     b.entries.clear();
     if (b.entries.capacity() > kKeptCapacity) {
-      if (b.entries.capacity() > spare_.capacity()) spare_.swap(b.entries);
+      if (spares_.size() < kSpares) {
+        spares_.push_back(std::move(b.entries));
+      }
       std::vector<Entry>().swap(b.entries);
     }
     b.front = 0;
@@ -259,6 +262,7 @@ class BucketQueue {
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
+  static constexpr std::size_t kSpares = 4;          // large vectors kept for new buckets
 
   std::uint32_t new_bucket() {
     std::uint32_t id;
@@ -269,13 +273,16 @@ class BucketQueue {
       buckets_.emplace_back();
       id = static_cast<std::uint32_t>(buckets_.size() - 1);
     }
-    if (spare_.capacity() > buckets_[id].entries.capacity()) buckets_[id].entries.swap(spare_);
+    if (!spares_.empty() && spares_.back().capacity() > buckets_[id].entries.capacity()) {
+      buckets_[id].entries.swap(spares_.back());
+      spares_.pop_back();
+    }
     return id;
   }
 
   std::vector<Bucket> buckets_;      // reused: a freed bucket keeps its vector's capacity
   std::vector<std::uint32_t> free_;  // ids of empty buckets
-  std::vector<Entry> spare_;         // empty: the largest storage a freed bucket gave back
+  std::vector<std::vector<Entry>> spares_;  // empty, large: storage freed buckets gave back
   std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   /// A direct-mapped cache of (time, bucket) in front of times_ and by_time_; kNoBucket: none.
