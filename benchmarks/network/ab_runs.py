@@ -57,9 +57,13 @@ def run_once(build, ranks, extra, base, env, realtime=False, niceness=-20):
             nice = []
         else:
             nice = ["chrt", "-f", "10"] if realtime else ["nice", "-n", str(niceness)]
-        done = subprocess.run(nice + cmd, env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            sys.exit(f"ab_runs.py: {' '.join(cmd)} failed:\n{done.stderr[-2000:]}")
+        proc = subprocess.Popen(nice + cmd, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            sys.exit(f"ab_runs.py: {' '.join(cmd)} failed:\n{err[-2000:]}")
         with open(stats_path) as f:
             stats = json.load(f)
     finally:
@@ -71,7 +75,9 @@ def run_once(build, ranks, extra, base, env, realtime=False, niceness=-20):
              for k in ("wait_window_seconds", "wait_starved_seconds", "wait_throttled_seconds")]
     total = stats["total"]
     committed = total["events_committed"] or 1
-    return {"wall": wall, "digest": total["event_digest"], "efficiency": total["efficiency"],
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "events": total["events_committed"], "rss_kib": usage.ru_maxrss,
+            "digest": total["event_digest"], "efficiency": total["efficiency"],
             "waits": waits, "rounds": total.get("gvt_rounds", 0),
             "safe": total.get("events_safe", 0) / committed}
 
@@ -105,7 +111,8 @@ def main():
             r = run_once(build, ranks, extra, base, env, a.realtime, a.niceness)
             results[label].append(r)
             w = r["waits"]
-            print(f"run {round_} {label:14s} {r['wall']:8.3f} s  digest {r['digest']}  "
+            print(f"run {round_} {label:14s} {r['wall']:8.3f} s  cpu {r['cpu']:8.3f} s  "
+                  f"digest {r['digest']}  "
                   f"eff {r['efficiency']:.4f}  waits {w[0]:.3f} {w[1]:.3f} {w[2]:.3f}  "
                   f"rounds/cycle {r['rounds'] / a.cycles:.3f}  safe {100 * r['safe']:.1f} %  "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
@@ -123,6 +130,18 @@ def main():
               f"event, throttled) {waits[0]:.3f} {waits[1]:.3f} {waits[2]:.3f}  GVT rounds "
               f"per cycle {statistics.median(r['rounds'] for r in runs) / a.cycles:.3f}  safe "
               f"{100 * statistics.median(r['safe'] for r in runs):.1f} %")
+    print("\nCPU time of the whole process (user + system, set-up included):")
+    first = None
+    for label, *_ in configs:
+        runs = results[label]
+        cpu = statistics.median(r["cpu"] for r in runs)
+        first = first or cpu
+        events = runs[0]["events"]
+        wall = statistics.median(r["wall"] for r in runs)
+        print(f"{label:14s} median {cpu:8.3f} s  min {min(r['cpu'] for r in runs):8.3f} s  "
+              f"{first / cpu:.3f}x  events {events}  events per second of run (median wall) "
+              f"{events / wall / 1e6:.2f} M  per CPU second (median) {events / cpu / 1e6:.2f} M"
+              f"  peak RSS {max(r['rss_kib'] for r in runs) / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -130,9 +130,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .finite()
       .unit("model time units")
       .describe("Least delay of any event between LPs on different ranks (rounded down to a "
-                "tick). Events it proves no straggler can reach run without state saving; a "
-                "shorter delay stops the run with an error. 0: none; unset: the model's (the "
-                "network's: one link cycle where only links cross ranks)");
+                "tick). Events it proves no straggler can reach run without state saving; with "
+                "time buckets the sequential engine runs each LP's events of one lookahead "
+                "window together (between any two LPs then); a shorter delay stops the run "
+                "with an error. 0: none; unset: the model's (the network's: one link cycle "
+                "where only links cross ranks)");
   schema.add_int("kernel.event_memory_limit", default_mib(d))
       .range(1, kMaxMiB)
       .unit("MiB")

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "pdes/error.hpp"
@@ -51,17 +52,41 @@ class BucketQueue {
     return b.sorted && i < b.entries.size() ? b.entries[i].event : nullptr;
   }
 
-  void push(EventHeader* event) { push(event, event->key); }
+  void push(EventHeader* event) { push(event, event->key, event->dest); }
   /// The same, with the event's key passed by the caller: the block was just written, and
   /// reading it back could wait for those stores to reach a line that is not in the cache.
-  void push(EventHeader* event, const EventKey& key) {
+  void push(EventHeader* event, const EventKey& key) { push(event, key, event->dest); }
+  void push(EventHeader* event, const EventKey& key, LpId dest) {
     Bucket& b = buckets_[bucket_of(key.time.ticks())];
+    const Entry entry{key.sender, key.sequence, dest, event};
     if (b.sorted) {
-      insert_sorted(b, {key, event});
+      insert_sorted(b, entry);
     } else {
-      b.entries.push_back({key, event});
+      if (b.entries.size() == b.entries.capacity() && !spares_.empty()) [[unlikely]] {
+        adopt_spare(b.entries);
+      }
+      b.entries.push_back(entry);
     }
     ++size_;
+  }
+
+  /// An event as the queue holds it: its key without the time (its bucket's), its destination.
+  struct Entry {
+    LpId sender;
+    std::uint64_t sequence;
+    LpId dest;
+    EventHeader* event;
+  };
+  /// Removes the earliest bucket's events (all of time top_time()), calling f(entry) for each,
+  /// in no particular order: for an engine that orders them itself (the sequential engine's
+  /// LP windows). Their blocks are not read.
+  template <class F>
+  void drain_front(F&& f) {
+    const TimeEntry top = times_.front();
+    Bucket& b = buckets_[top.bucket];
+    for (std::size_t i = b.front; i < b.entries.size(); ++i) f(b.entries[i]);
+    size_ -= b.entries.size() - b.front;
+    free_front(top, b);
   }
 
   EventHeader* pop() {
@@ -74,31 +99,11 @@ class BucketQueue {
       prefetch_event(b.entries[b.front + kPrefetchAhead].event);
     }
     --size_;
-    if (b.front == b.entries.size()) {
-      std::pop_heap(times_.begin(), times_.end(), later);
-      times_.pop_back();
-      by_time_.erase(top.number);
-      forget_recent(top.number);
-      // A freed bucket keeps its capacity for the next time, unless it is large: a big network
-      // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
-      // double its memory.
-      if (b.entries.capacity() > kKeptCapacity) {
-        std::vector<Entry>().swap(b.entries);
-      } else {
-        b.entries.clear();
-      }
-      b.front = 0;
-      b.sorted = false;
-      free_.push_back(top.bucket);
-    }
+    if (b.front == b.entries.size()) free_front(top, b);
     return event;
   }
 
  private:
-  struct Entry {
-    EventKey key;
-    EventHeader* event;
-  };
   struct Bucket {
     std::vector<Entry> entries;
     std::size_t front = 0;  ///< entries before it were popped (sorted buckets only)
@@ -109,13 +114,45 @@ class BucketQueue {
     std::uint32_t bucket;
   };
 
+  /// Removes the earliest time and frees its bucket `b`.
+  void free_front(const TimeEntry& top, Bucket& b) {
+    std::pop_heap(times_.begin(), times_.end(), later);
+    times_.pop_back();
+    by_time_.erase(top.number);
+    forget_recent(top.number);
+    // A freed bucket keeps its capacity for the next time, unless it is large: a big network
+    // has many pending times, and reusing cycle-boundary-sized vectors for all of them would
+    // double its memory. A few large ones are kept aside for buckets that outgrow their
+    // vector instead (adopt_spare; a few cycle boundaries' worth of memory): regrowing buckets
+    // of thousands of events from empty every cycle cost reallocations and cold pages.
+    b.entries.clear();
+    if (b.entries.capacity() > kKeptCapacity) {
+      if (spares_.size() < kSpares) {
+        spares_.push_back(std::move(b.entries));
+      }
+      std::vector<Entry>().swap(b.entries);
+    }
+    b.front = 0;
+    b.sorted = false;
+    free_.push_back(top.bucket);
+  }
+  /// A full bucket about to grow takes a kept large vector instead, if one is larger: only
+  /// buckets that do grow large get the large vectors (given to every new bucket, they went
+  /// to the many small far-future ones and multiplied: +20 % memory on a 50^3 torus).
+  [[gnu::noinline]] void adopt_spare(std::vector<Entry>& entries) {
+    std::vector<Entry>& spare = spares_.back();
+    if (spare.capacity() <= entries.capacity()) return;
+    spare.insert(spare.end(), entries.begin(), entries.end());
+    entries.swap(spare);
+    spares_.pop_back();
+  }
   static bool later(const TimeEntry& a, const TimeEntry& b) { return a.number > b.number; }
   /// The key order within a bucket, whose entries all have the bucket's time: (sender,
   /// sequence). Without branches: merging asks it about neighbours whose order is a coin toss.
   static bool before(const Entry& a, const Entry& b) {
-    const std::uint64_t as = a.key.sender.value();
-    const std::uint64_t bs = b.key.sender.value();
-    return (as < bs) | ((as == bs) & (a.key.sequence < b.key.sequence));
+    const std::uint64_t as = a.sender.value();
+    const std::uint64_t bs = b.sender.value();
+    return (as < bs) | ((as == bs) & (a.sequence < b.sequence));
   }
 
   /// std::merge of two ascending ranges (equal keys: a's first), choosing each next entry by
@@ -238,19 +275,23 @@ class BucketQueue {
   static constexpr std::size_t kMaxMergedRuns = 64;
   static constexpr std::size_t kPrefetchAhead = 6;  // events; each takes far longer than a miss
   static constexpr std::size_t kKeptCapacity = 256;  // entries
+  static constexpr std::size_t kSpares = 4;          // large vectors kept for new buckets
 
   std::uint32_t new_bucket() {
+    std::uint32_t id;
     if (!free_.empty()) {
-      const std::uint32_t id = free_.back();
+      id = free_.back();
       free_.pop_back();
-      return id;
+    } else {
+      buckets_.emplace_back();
+      id = static_cast<std::uint32_t>(buckets_.size() - 1);
     }
-    buckets_.emplace_back();
-    return static_cast<std::uint32_t>(buckets_.size() - 1);
+    return id;
   }
 
   std::vector<Bucket> buckets_;      // reused: a freed bucket keeps its vector's capacity
   std::vector<std::uint32_t> free_;  // ids of empty buckets
+  std::vector<std::vector<Entry>> spares_;  // empty, large: storage freed buckets gave back
   std::vector<TimeEntry> times_;     // min-heap of the distinct times
   std::unordered_map<std::int64_t, std::uint32_t> by_time_;
   /// A direct-mapped cache of (time, bucket) in front of times_ and by_time_; kNoBucket: none.

@@ -3,8 +3,11 @@
 // The sequential engine: one pending-event set (a heap, time buckets or a calendar), events
 // executed in the total order and committed at once. It is the reference every other engine
 // must match bit for bit.
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <optional>
+#include <type_traits>
 #include <vector>
 #include <string>
 #include <utility>
@@ -24,6 +27,8 @@ namespace {
 
 /// Cache lines of an LP runtime object requested ahead of its event.
 constexpr std::size_t kRuntimeLines = 3;
+/// Events ahead whose blocks an LP window requests (as BucketQueue::pop does).
+constexpr std::size_t kBlocksAhead = 6;
 
 /// memcpy with the usual payload sizes inlined: a size known only at run time makes memcpy a
 /// library call, which for a 64-byte event (the network model's) costs more than the copy.
@@ -57,7 +62,24 @@ class SequentialEngine final : public EngineServices {
     EventHeader* event = pool_.allocate();
     *event = header;
     copy_payload(EventPool::payload(event), payload, header.payload_size);
-    queue_.push(event, header.key);
+    if constexpr (kWindows) {
+      if (in_window_) {
+        if (header.dest == window_lp_) {
+          if (header.key.time < window_end_) {  // the LP's own event, run in this window
+            local_.push_back(event);
+            std::push_heap(local_.begin(), local_.end(), later_event);
+            return;
+          }
+        } else if (header.key.time - header.send_time < model_.config.lookahead) [[unlikely]] {
+          fail_lookahead(header);
+        }
+      }
+    }
+    if constexpr (kWindows) {
+      queue_.push(event, header.key, header.dest);
+    } else {
+      queue_.push(event, header.key);
+    }
   }
 
   void emit_record(std::uint16_t kind, LpId lp, SimTime time, const void* bytes,
@@ -76,7 +98,22 @@ class SequentialEngine final : public EngineServices {
                    std::to_string(header.dest.value()) + ", but the model has only " +
                    std::to_string(model_.num_lps) + " LPs");
   }
-  void execute(EventHeader* event);
+  /// LP windows (run_window): with time buckets and a lookahead.
+  static constexpr bool kWindows = std::is_same_v<Queue, BucketQueue>;
+  /// A send to another LP closer than the lookahead: the windows would no longer be exact.
+  [[gnu::noinline, gnu::cold]] void fail_lookahead(const EventHeader& header) const;
+  static bool later_event(const EventHeader* a, const EventHeader* b) { return b->key < a->key; }
+  /// Runs every event earlier than min(top time + lookahead, end_time), LP by LP.
+  void run_window(RunResult& result, SimTime end_time);
+  /// window_ into grouped_: by LP index, and each LP's events in key order.
+  void group_window();
+  void sort_groups();
+  void prefetch_window(std::size_t next) const;
+  /// Runs `event` on the LP of local index `index` (its destination's).
+  [[gnu::always_inline]] void execute(EventHeader* event, std::size_t index);
+  void execute(EventHeader* event) {
+    execute(event, static_cast<std::size_t>(model_.local_index[event->dest.value()]));
+  }
   void prefetch_next_lps() const;
   void report_progress(SimTime now, bool force);
   /// on_init for every LP, or the state of the Checkpointer's restart image.
@@ -94,11 +131,168 @@ class SequentialEngine final : public EngineServices {
   PrefetchSwitch prefetch_switch_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
+
+  // --- LP windows ---------------------------------------------------------------------------
+  struct WindowEntry {
+    EventKey key;
+    EventHeader* event;
+    std::uint32_t lp;  ///< local index of event->dest
+  };
+  std::vector<WindowEntry> window_;   // the window's events as the queue gave them (key order)
+  std::vector<WindowEntry> grouped_;  // the same, stably sorted by LP
+  std::vector<std::uint32_t> counts_;  // group_window's counters
+  std::vector<EventHeader*> local_;   // min-heap: the running LP's own events inside the window
+  bool in_window_ = false;
+  LpId window_lp_{};
+  SimTime window_end_{};
 };
 
 template <class Queue>
-void SequentialEngine<Queue>::execute(EventHeader* event) {
-  const auto index = static_cast<std::size_t>(model_.local_index[event->dest.value()]);
+void SequentialEngine<Queue>::fail_lookahead(const EventHeader& header) const {
+  throw ConfigError("kernel.lookahead",
+                    "LP " + std::to_string(header.key.sender.value()) + " sent LP " +
+                        std::to_string(header.dest.value()) + " an event " +
+                        std::to_string((header.key.time - header.send_time).ticks()) +
+                        " ticks later, but the lookahead promises at least " +
+                        std::to_string(model_.config.lookahead.ticks()) +
+                        " ticks between LPs (kernel.lookahead, or the model's default); set "
+                        "kernel.lookahead to at most that delay, or to 0 for none");
+}
+
+template <class Queue>
+void SequentialEngine<Queue>::group_window() {
+  const std::size_t n = window_.size();
+  grouped_.resize(n);
+  const std::size_t lps = model_.lps.size();
+  if (n * 4 < lps || lps > (std::size_t{1} << 22)) {
+    // Few events for many LPs: counting would cost more than sorting.
+    std::copy(window_.begin(), window_.end(), grouped_.begin());
+    std::sort(grouped_.begin(), grouped_.end(), [](const WindowEntry& a, const WindowEntry& b) {
+      return a.lp < b.lp || (a.lp == b.lp && a.key < b.key);
+    });
+    return;
+  }
+  // Stable LSD radix sort on the LP index, in one or two passes of at most 11 bits... or one
+  // pass when the index fits in 16 bits.
+  const unsigned bits = static_cast<unsigned>(std::bit_width(lps > 1 ? lps - 1 : 1));
+  const unsigned passes = bits <= 16 ? 1 : 2;
+  const unsigned digit = (bits + passes - 1) / passes;
+  std::vector<WindowEntry>* from = &window_;
+  std::vector<WindowEntry>* to = &grouped_;
+  for (unsigned pass = 0; pass < passes; ++pass) {
+    const unsigned shift = pass * digit;
+    const std::uint32_t mask = (std::uint32_t{1} << digit) - 1;
+    counts_.assign((std::size_t{1} << digit) + 1, 0);
+    for (const WindowEntry& e : *from) ++counts_[((e.lp >> shift) & mask) + 1];
+    for (std::size_t d = 1; d < counts_.size(); ++d) counts_[d] += counts_[d - 1];
+    WindowEntry* out = to->data();
+    for (const WindowEntry& e : *from) out[counts_[(e.lp >> shift) & mask]++] = e;
+    std::swap(from, to);
+  }
+  if (from != &grouped_) grouped_.swap(window_);
+  sort_groups();
+}
+
+template <class Queue>
+void SequentialEngine<Queue>::sort_groups() {
+  // Each LP's events in key order: an insertion sort, the groups being a few events each.
+  WindowEntry* const e = grouped_.data();
+  const std::size_t n = grouped_.size();
+  for (std::size_t i = 1; i < n; ++i) {
+    if (e[i].lp != e[i - 1].lp || !(e[i].key < e[i - 1].key)) continue;
+    const WindowEntry moved = e[i];
+    std::size_t j = i;
+    do {
+      e[j] = e[j - 1];
+      --j;
+    } while (j > 0 && e[j - 1].lp == moved.lp && moved.key < e[j - 1].key);
+    e[j] = moved;
+  }
+}
+
+template <class Queue>
+void SequentialEngine<Queue>::prefetch_window(std::size_t next) const {
+  // The same pipeline as prefetch_next_lps, over the window's order: `next` is the position of
+  // the event after the one about to run. Hints only.
+  const std::size_t n = grouped_.size();
+  if (next + 2 < n) {
+    prefetch(model_.lps[grouped_[next + 2].lp].get(), kRuntimeLines * kCacheLineBytes);
+  }
+  if (next + 1 < n) {
+    const WindowEntry& e = grouped_[next + 1];
+    const LpRuntime* runtime = model_.lps[e.lp].get();
+    if (runtime->payload_type() == e.event->payload_type) {
+      runtime->prefetch(EventPool::payload(e.event), PrefetchStage::kEarly);
+    }
+  }
+  if (next < n) {
+    const WindowEntry& e = grouped_[next];
+    const LpRuntime* runtime = model_.lps[e.lp].get();
+    if (runtime->payload_type() == e.event->payload_type) {
+      runtime->prefetch(EventPool::payload(e.event), PrefetchStage::kLate);
+    }
+  }
+}
+
+template <class Queue>
+void SequentialEngine<Queue>::run_window(RunResult& result, SimTime end_time) {
+  // Lookahead windows. No event sent to another LP lands earlier than its send time plus the
+  // lookahead L (send_event checks it), so the events of [T, T + L), T the earliest pending
+  // time, are all in the queue already, or are an LP's own events sent to itself inside the
+  // window. Each LP's share of the window can then run on its own: all of one LP's events in
+  // key order (its own new ones merged in), then the next LP's, in the order of the LP
+  // objects in memory. Every LP sees the same events in the same order as in the total order,
+  // draws the same numbers and sends the same events with the same keys, so every result and
+  // the digest (a sum over events) are those of the total order; only the order of records
+  // across LPs differs, which sinks must not rely on (output_sink.hpp). What it buys is
+  // locality: an LP's state is fetched once per window rather than once per event and bucket.
+  const SimTime start = queue_.top_time();
+  const SimTime lookahead = model_.config.lookahead;
+  const SimTime end = end_time - start <= lookahead ? end_time : start + lookahead;
+  window_.clear();
+  while (!queue_.empty() && queue_.top_time() < end) {
+    const SimTime time = queue_.top_time();
+    queue_.drain_front([this, time](const BucketQueue::Entry& entry) {
+      // Every LP is local, and send_event checked the destination.
+      const auto index = static_cast<std::uint32_t>(model_.local_index[entry.dest.value()]);
+      window_.push_back({{time, entry.sender, entry.sequence}, entry.event, index});
+    });
+  }
+  group_window();
+  in_window_ = true;
+  window_end_ = end;
+  const std::size_t n = grouped_.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const std::uint32_t lp = grouped_[i].lp;
+    window_lp_ = grouped_[i].event->dest;
+    for (;;) {
+      EventHeader* event;
+      if (!local_.empty() &&
+          (i == n || grouped_[i].lp != lp || local_.front()->key < grouped_[i].key)) {
+        std::pop_heap(local_.begin(), local_.end(), later_event);
+        event = local_.back();
+        local_.pop_back();
+      } else if (i < n && grouped_[i].lp == lp) {
+        event = grouped_[i++].event;
+        if (i + kBlocksAhead < n) prefetch_event(grouped_[i + kBlocksAhead].event);
+        if (prefetch_switch_.on()) prefetch_window(i);
+      } else {
+        break;
+      }
+      if (result.last_event_time < event->key.time) result.last_event_time = event->key.time;
+      execute(event, lp);
+      pool_.release(event);
+      if ((stats_.events_processed & (PrefetchSwitch::kChunkEvents - 1)) == 0) {
+        prefetch_switch_.end_chunk();
+      }
+    }
+  }
+  in_window_ = false;
+}
+
+template <class Queue>
+inline void SequentialEngine<Queue>::execute(EventHeader* event, std::size_t index) {
   LpRuntime& lp = *model_.lps[index];
   PDES_CHECK(event->payload_type == lp.payload_type(),
              "LP " + std::to_string(event->key.sender.value()) + " sent LP " +
@@ -233,7 +427,30 @@ RunResult SequentialEngine<Queue>::run() {
   const std::uint64_t max_events = model_.config.max_events;
   constexpr std::uint64_t kWindowEvents = 1 << 14;  // progress and checkpoints are looked at
   prefetch_switch_.begin();
-  while (!queue_.empty()) {
+  bool in_key_order = true;
+  if constexpr (kWindows) {
+    // A run limited to a number of events stops inside a window: it keeps the total order.
+    if (model_.config.lookahead > SimTime::zero() && max_events == 0) {
+      in_key_order = false;
+      std::uint64_t next_look = kWindowEvents;
+      while (!queue_.empty()) {
+        if (queue_.top_time() >= end_time) {
+          result.reason = TerminationReason::end_time_reached;
+          break;
+        }
+        run_window(result, end_time);
+        if (stats_.events_processed >= next_look) {
+          next_look = (stats_.events_processed / kWindowEvents + 1) * kWindowEvents;
+          report_progress(result.last_event_time, false);
+          if (model_.checkpointer != nullptr && checkpoint_if_requested(result)) {
+            result.reason = TerminationReason::checkpointed;
+            break;
+          }
+        }
+      }
+    }
+  }
+  while (in_key_order && !queue_.empty()) {
     if (queue_.top_time() >= end_time) {
       result.reason = TerminationReason::end_time_reached;
       break;
