@@ -800,6 +800,23 @@ def window_latency(path: Path, start: int, end: int) -> pd.Series:
                      index=(series["window"] * window).values)
 
 
+def flows_run(flows, key: dict, load: float, n_rounds: int, noise: float, burst: int,
+              quiet: int, window: int) -> Run:
+    """One run of seed 003's set-up: `flows` bursting at `load` over noise (burst_messages),
+    with the per-pair width series of the flows' sources; key holds "routing" and "seed"."""
+    sources = sorted({s for s, _ in flows})
+    seed = key["seed"]
+    return Run(key,
+               list(SEED_SYNTHETIC) + ROUTINGS[key["routing"]] +
+               ["workload.kind=message_list", "workload.message_file={msgs}",
+                f"simulation.end_time={(burst + quiet) * n_rounds}", "prdrb.router_threshold=16",
+                f"metrics.window_cycles={window}",
+                f"metrics.pair_series_sources=[{','.join(map(str, sources))}]",
+                f"simulation.seed={seed}"],
+               MESH_BURSTS, {"msgs": burst_messages(flows, seed, n_rounds, load, noise, burst,
+                                                    quiet)})
+
+
 def seed003(out: Path, seeds: list[int], jobs: int, binary: Path,
             loads: tuple = SEED003_LOADS, n_rounds: int = 4, burst: int = 2000,
             quiet: int = 2000, noise: float = 0.05, window: int = 25,
@@ -810,16 +827,8 @@ def seed003(out: Path, seeds: list[int], jobs: int, binary: Path,
     sd and peak over its windows), the flows' widening times in round 1 and later rounds, the
     latency map (peak, border and interior means, routers (3,1) and (3,2)), accepted load."""
     period = burst + quiet
-    sources = sorted({s for s, _ in CENTRAL_FLOWS})
-    runs = [Run({"load": load, "routing": r, "seed": s},
-                list(SEED_SYNTHETIC) + ROUTINGS[r] +
-                ["workload.kind=message_list", "workload.message_file={msgs}",
-                 f"simulation.end_time={period * n_rounds}", "prdrb.router_threshold=16",
-                 f"metrics.window_cycles={window}",
-                 f"metrics.pair_series_sources=[{','.join(map(str, sources))}]",
-                 f"simulation.seed={s}"],
-                MESH_BURSTS, {"msgs": burst_messages(CENTRAL_FLOWS, s, n_rounds, load, noise,
-                                                     burst, quiet)})
+    runs = [flows_run(CENTRAL_FLOWS, {"load": load, "routing": r, "seed": s}, load, n_rounds,
+                      noise, burst, quiet, window)
             for load in loads for r in routings for s in seeds]
     rows, curves = [], []
     for run, path in execute(runs, out / name, jobs, binary):
@@ -950,16 +959,8 @@ def seed003_two_spots(out: Path, seeds: list[int], jobs: int, binary: Path,
     burst start to the first packet on 2, 3 and 4 paths (round 1 and round 2), and the flow's
     router distance."""
     period = burst + quiet
-    sources = sorted({s for s, _ in TWO_SPOT_FLOWS})
-    runs = [Run({"burst_load": load, "routing": r, "seed": s},
-                list(SEED_SYNTHETIC) + ROUTINGS[r] +
-                ["workload.kind=message_list", "workload.message_file={msgs}",
-                 f"simulation.end_time={period * n_rounds}", "prdrb.router_threshold=16",
-                 f"metrics.window_cycles={window}",
-                 f"metrics.pair_series_sources=[{','.join(map(str, sources))}]",
-                 f"simulation.seed={s}"],
-                MESH_BURSTS, {"msgs": burst_messages(TWO_SPOT_FLOWS, s, n_rounds, load, noise,
-                                                     burst, quiet)})
+    runs = [flows_run(TWO_SPOT_FLOWS, {"burst_load": load, "routing": r, "seed": s}, load,
+                      n_rounds, noise, burst, quiet, window)
             for r in routings for s in seeds]
     rows = []
     for run, path in execute(runs, out / "seed003_two_spots", jobs, binary):
