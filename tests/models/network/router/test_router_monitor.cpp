@@ -76,7 +76,9 @@ class Sink final : public pdes::OutputSink {
   std::vector<net::RouterPortTotals> ports;
 };
 
-Sink run(pdes::EngineKind engine) {
+// A saturated 4x4 torus (heads block) under `Routing`, its records collected by a `Records`.
+template <class Routing, class Records>
+Records run_saturated(pdes::EngineKind engine) {
   net::NetworkParams p;
   p.topology = "torus";
   p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
@@ -85,16 +87,18 @@ Sink run(pdes::EngineKind engine) {
   p.load = 0.5;  // beyond saturation: heads block
   p.injection_end_cycle = 800;
   net::NetworkParts parts = net::make_network_parts(p);
-  parts.routing = std::make_shared<const CountingDor>(*parts.topology);
+  parts.routing = std::make_shared<const Routing>(*parts.topology);
   pdes::KernelConfig config;
   config.engine = engine;
   pdes::Simulation sim(config);
   net::build_network(sim, p, parts);
-  Sink sink;
+  Records sink;
   sim.set_output_sink(&sink);
   sim.run();
   return sink;
 }
+
+Sink run(pdes::EngineKind engine) { return run_saturated<CountingDor, Sink>(engine); }
 
 }  // namespace
 
@@ -201,23 +205,7 @@ class WaitingSink final : public pdes::OutputSink {
 };
 
 WaitingSink run_waiting(pdes::EngineKind engine) {
-  net::NetworkParams p;
-  p.topology = "torus";
-  p.topology_options_as<net::NetworkSizeKeys>().dims = {4, 4};
-  p.router.vcs = 2;
-  p.packet_size = 4;
-  p.load = 0.5;  // beyond saturation: heads block
-  p.injection_end_cycle = 800;
-  net::NetworkParts parts = net::make_network_parts(p);
-  parts.routing = std::make_shared<const WaitingDor>(*parts.topology);
-  pdes::KernelConfig config;
-  config.engine = engine;
-  pdes::Simulation sim(config);
-  net::build_network(sim, p, parts);
-  WaitingSink sink;
-  sim.set_output_sink(&sink);
-  sim.run();
-  return sink;
+  return run_saturated<WaitingDor, WaitingSink>(engine);
 }
 
 }  // namespace
