@@ -26,21 +26,31 @@ struct MonitorTotals {
   Counts counts;
 };
 
-// Dimension order, watched: counts what the hooks see at each router.
-class CountingDor final : public net::RoutingAlgorithm, public net::RouterMonitor {
+// Dimension order with a monitor that keeps a `State` at each router: what the watched
+// routings below share; each adds its name and the hooks it watches.
+template <class State>
+class WatchedDor : public net::RoutingAlgorithm, public net::RouterMonitor {
  public:
-  explicit CountingDor(const net::Topology& t) : dor_(t) {}
-  std::string_view name() const override { return "counting_dor"; }
+  explicit WatchedDor(const net::Topology& t) : dor_(t) {}
   std::uint32_t vc_classes() const override { return dor_.vc_classes(); }
   void route(const net::RouteInput& at, net::Flit& head,
              net::RouteCandidates& out) const override {
     dor_.route(at, head, out);
   }
   const net::RouterMonitor* router_monitor() const override { return this; }
-
   net::AlgorithmState initial_state(net::RouterId) const override {
-    return net::AlgorithmState::of(Counts{});
+    return net::AlgorithmState::of(State{});
   }
+
+ private:
+  net::DimensionOrderRouting dor_;
+};
+
+// Dimension order, watched: counts what the hooks see at each router.
+class CountingDor final : public WatchedDor<Counts> {
+ public:
+  using WatchedDor::WatchedDor;
+  std::string_view name() const override { return "counting_dor"; }
   void on_head_blocked(const net::RouterView& router, net::PortId in_port, const net::Flit& head,
                        net::RouterControl&, net::AlgorithmState& s) const override {
     CHECK(head.is_head());
@@ -62,8 +72,6 @@ class CountingDor final : public net::RoutingAlgorithm, public net::RouterMonito
     ctx.emit(MonitorTotals{router, s.get<Counts>()});
   }
 
- private:
-  net::DimensionOrderRouting dor_;
 };
 
 class Sink final : public pdes::OutputSink {
@@ -157,19 +165,10 @@ std::uint32_t total_waiting(const net::RouterView& router) {
   return sum;
 }
 
-class WaitingDor final : public net::RoutingAlgorithm, public net::RouterMonitor {
+class WaitingDor final : public WatchedDor<Waiting> {
  public:
-  explicit WaitingDor(const net::Topology& t) : dor_(t) {}
+  using WatchedDor::WatchedDor;
   std::string_view name() const override { return "waiting_dor"; }
-  std::uint32_t vc_classes() const override { return dor_.vc_classes(); }
-  void route(const net::RouteInput& at, net::Flit& head,
-             net::RouteCandidates& out) const override {
-    dor_.route(at, head, out);
-  }
-  const net::RouterMonitor* router_monitor() const override { return this; }
-  net::AlgorithmState initial_state(net::RouterId) const override {
-    return net::AlgorithmState::of(Waiting{});
-  }
   void on_head_blocked(const net::RouterView& router, net::PortId, const net::Flit& head,
                        net::RouterControl&, net::AlgorithmState& s) const override {
     auto& w = s.get<Waiting>();
@@ -192,8 +191,6 @@ class WaitingDor final : public net::RoutingAlgorithm, public net::RouterMonitor
     ctx.emit(WaitingTotals{router, s.get<Waiting>()});
   }
 
- private:
-  net::DimensionOrderRouting dor_;
 };
 
 class WaitingSink final : public pdes::OutputSink {
