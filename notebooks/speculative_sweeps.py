@@ -129,11 +129,22 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
     # and a finer load grid around each knee; the fidelity runs' length, shared layout.
     **{
         f"balance_{traffic}": (FIDELITY_TRAFFIC[traffic][0],
-                               {**FIDELITY_RUN, **FIDELITY_TRAFFIC[traffic][1]}, "0.08,0.2", {
+                               {**FIDELITY_RUN, **FIDELITY_TRAFFIC[traffic][1]}, "0.08,0.14,0.2", {
             name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr", "ssr_ideal")
         })
-        for traffic in ("uniform", "hot05")
+        for traffic in ("uniform", "hot05", "hot10")
     },
+    # The notebook at CI size (seed 1): each verdict of the page's summary on a few loads of the
+    # same 6,000-cycle runs (shared layout): below the knee, at it and past it.
+    "ci_hot05": (HOTSPOT, {**FIDELITY_RUN, **FIDELITY_TRAFFIC["hot05"][1]}, "0.08,0.14,0.2", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr", "ssr_ideal")
+    }),
+    "ci_uniform": (UNIFORM, FIDELITY_RUN, "0.08,0.14", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr")
+    }),
+    "ci_hot10": (HOTSPOT, {**FIDELITY_RUN, **FIDELITY_TRAFFIC["hot10"][1]}, "0.08,0.1", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr_ideal")
+    }),
     **{
         f"knee_{traffic}": (FIDELITY_TRAFFIC[traffic][0],
                             {**FIDELITY_RUN, **FIDELITY_TRAFFIC[traffic][1]}, loads, {
