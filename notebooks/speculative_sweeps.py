@@ -58,6 +58,11 @@ FIDELITY_VARIANTS = {
     "ssr_ideal_charged": variant("speculative_2hop",
                                  **{"speculative.status_exchange": "ideal_charged"}),
 }
+# Between the fidelity grid's loads on each side of the knees (0.12-0.14 uniform and hot spot
+# 5 %, 0.08-0.10 hot spot 10 %, shared layout).
+KNEE_LOADS = {"uniform": "0.11,0.12,0.125,0.13,0.135,0.14,0.15",
+              "hot05": "0.105,0.11,0.115,0.12,0.125,0.13,0.14",
+              "hot10": "0.08,0.085,0.09,0.095,0.1,0.105,0.11"}
 
 # experiment -> (config, fixed sets, loads, {variant name: sets})
 EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
@@ -118,6 +123,35 @@ EXPERIMENTS: dict[str, tuple[Path, dict, str, dict[str, dict]]] = {
             for name, sets in FIDELITY_VARIANTS.items()
         })
         for traffic, (config, traffic_sets) in FIDELITY_TRAFFIC.items()
+    },
+    # Issue 28, what was left: the balance measured over the measurement interval only (the
+    # link-load spread counts flits from the end of the warm-up on), below and past the knee,
+    # and a finer load grid around each knee; the fidelity runs' length, shared layout.
+    **{
+        f"balance_{traffic}": (FIDELITY_TRAFFIC[traffic][0],
+                               {**FIDELITY_RUN, **FIDELITY_TRAFFIC[traffic][1]}, "0.08,0.14,0.2", {
+            name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr", "ssr_ideal")
+        })
+        for traffic in ("uniform", "hot05", "hot10")
+    },
+    # The notebook at CI size (seed 1): each verdict of the page's summary on a few loads of the
+    # same 6,000-cycle runs (shared layout): below the knee, at it and past it.
+    "ci_hot05": (HOTSPOT, {**FIDELITY_RUN, **FIDELITY_TRAFFIC["hot05"][1]}, "0.08,0.14,0.2", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr", "ssr_ideal")
+    }),
+    "ci_uniform": (UNIFORM, FIDELITY_RUN, "0.08,0.14", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr")
+    }),
+    "ci_hot10": (HOTSPOT, {**FIDELITY_RUN, **FIDELITY_TRAFFIC["hot10"][1]}, "0.08,0.1", {
+        name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr_ideal")
+    }),
+    **{
+        f"knee_{traffic}": (FIDELITY_TRAFFIC[traffic][0],
+                            {**FIDELITY_RUN, **FIDELITY_TRAFFIC[traffic][1]}, loads, {
+            name: FIDELITY_VARIANTS[name] for name in ("straight", "ssr", "ssr_ideal")
+        })
+        for traffic, loads in (("uniform", KNEE_LOADS["uniform"]), ("hot05", KNEE_LOADS["hot05"]),
+                               ("hot10", KNEE_LOADS["hot10"]))
     },
     "mesh64": (HOTSPOT, {"network.dims": "[64,64]", "simulation.end_time": "8000",
                          "traffic.warmup_cycles": "2000",

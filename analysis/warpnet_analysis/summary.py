@@ -27,7 +27,7 @@ both agree on real files) — models/network/metrics/network_results.cpp:
 - from `network/ports` (the latency map), when present: the packet-weighted mean head wait over
   all output ports, the largest mean wait of one port, and the largest utilisation of a network
   (router-to-router) port, in flits/cycle over the whole run; the link-load spread over those
-  network ports, whole run: `link_load_cv` (population sd / mean of the flits per link) and
+  network ports from the end of the warm-up on (`flits_measured`): `link_load_cv` (population sd / mean of the flits per link) and
   `link_load_max_mean` (busiest link / mean).
 
 A figure whose table or attribute is absent (a PHOLD run, an older file) is NaN, so that sweeps
@@ -296,9 +296,11 @@ def _port_figures(ports: pd.DataFrame, p: dict[str, float]) -> dict[str, Any]:
 
 
 def _link_load_spread(network: pd.DataFrame) -> dict[str, float]:
-    """Flits per router-to-router link, whole run: population sd / mean and max / mean
+    """Flits per router-to-router link from the end of the warm-up on (`flits_measured`; the
+    whole run's `flits` in older files): population sd / mean and max / mean
     (models/network/metrics/link_load_spread.hpp); NaN when no link carried a flit."""
-    flits = network["flits"].astype(float) if "flits" in network else pd.Series(dtype=float)
+    column = "flits_measured" if "flits_measured" in network else "flits"
+    flits = network[column].astype(float) if column in network else pd.Series(dtype=float)
     mean = float(flits.mean()) if len(flits) else 0.0
     if not mean > 0:
         return {"link_load_cv": NAN, "link_load_max_mean": NAN}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/build/lp_kinds.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "models/network/missions/message_lp_kinds.hpp"
@@ -15,7 +16,11 @@ namespace {
 class InputQueuedRouter final : public RouterKind {
  public:
   void add(pdes::Simulation& sim, pdes::LpId id, const RouterArgs& a) const override {
-    sim.add_lp(id, std::make_unique<const RouterLp>(a.router, a.params.router,
+    RouterParams router = a.params.router;
+    router.measure_from_ticks =
+        static_cast<std::int64_t>(std::min<std::uint64_t>(a.params.warmup_cycles, 1ull << 40)) *
+        router.cycle_ps;
+    sim.add_lp(id, std::make_unique<const RouterLp>(a.router, router,
                                                     a.params.packet_size, a.layout, a.topology,
                                                     a.routing, a.selection, a.allocator));
   }

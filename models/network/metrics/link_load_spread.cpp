@@ -37,7 +37,7 @@ LinkLoadSpread LinkLoadSpread::of(const io::DistributedTables& tables, const cha
   if (tables.find(ports_table) == nullptr) return {};
   const io::Table& schema = tables.slab(ports_table);
   const std::size_t terminal = schema.column_index("terminal");
-  const std::size_t flits = schema.column_index("flits");
+  const std::size_t flits = schema.column_index("flits_measured");
   return tables.fold(ports_table, LinkLoadSpread{},
                      [&](LinkLoadSpread& s, const io::Table& ports, std::size_t r) {
                        if (ports.at(r, terminal).as_u64() != 0) return;

@@ -10,7 +10,9 @@
 //
 // A link is a router output port that leads to a router (the network/ports rows with
 // terminal = 0; ejection ports are left out: their load is the destinations' share, not the
-// routing's). The counts are RouterPortTotals', i.e. the whole run including the warm-up.
+// routing's). The counts are RouterPortTotals::flits_measured: the flits a port sent from the
+// end of traffic.warmup_cycles on, to the end of the run (the whole run when the warm-up is
+// counted in packets, traffic.warmup_packets, or absent).
 //
 // The reduction is a fold in row order (io::DistributedTables), so the figures are bit-identical
 // whatever the rank count.

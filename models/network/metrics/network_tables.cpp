@@ -7,7 +7,7 @@
 namespace net {
 
 PortSums PortSums::of(const RouterPortTotals& t) {
-  return {t.terminal, t.flits, t.packets, t.head_wait_ticks};
+  return {t.terminal, t.flits, t.packets, t.head_wait_ticks, t.flits_measured};
 }
 
 std::uint32_t SizeSums::size_class(std::uint64_t flits) {
@@ -139,6 +139,8 @@ const TableSpec<PortSums>& port_table() {
           u64_field("packets", &S::packets, "packets", "heads sent on the port"),
           u64_field("head_wait_ticks", &S::head_wait_ticks, "ps",
                     "sum over the heads of their wait beyond the pipeline"),
+          u64_field("flits_measured", &S::flits_measured, "flits",
+                    "flits sent on the port from the end of the warm-up (in cycles) on"),
       },
       io::Combine::kConcatenate);
   return spec;

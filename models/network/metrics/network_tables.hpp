@@ -122,6 +122,7 @@ struct PortSums {
   std::uint64_t flits = 0;
   std::uint64_t packets = 0;
   std::uint64_t head_wait_ticks = 0;
+  std::uint64_t flits_measured = 0;
 
   static PortSums of(const RouterPortTotals& t);
 };

@@ -25,6 +25,7 @@ struct RouterPortTotals {
   std::uint64_t flits = 0;
   std::uint64_t packets = 0;
   std::uint64_t head_wait_ticks = 0;
+  std::uint64_t flits_measured = 0;  ///< flits sent from the end of the warm-up (in cycles) on
 };
 
 }  // namespace net

@@ -16,6 +16,10 @@ namespace {
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
 /// Local-search moves of the backfilled circuit schedules (circuit_list_schedule.hpp).
 constexpr std::uint64_t kCircuitMoves = 200;
+/// The circuit clique bound (Search::clique_bound): search nodes per mission, and the largest
+/// mission it is computed for (its conflict matrix is messages² bits).
+constexpr std::uint64_t kCliqueNodes = 200000;
+constexpr std::size_t kCliqueMessages = 4096;
 
 // One search over one mission: the partial schedule, placed and undone in place.
 class Search {
@@ -152,6 +156,84 @@ class Search {
     return best;
   }
 
+  /// Circuit switching only: messages that pairwise share a link hold their circuits over
+  /// disjoint intervals, so any such set (a clique of the conflict graph) ends no earlier than
+  /// its least release plus its total length. The messages of the busiest link are one such
+  /// set; a weighted maximum clique by branch and bound (greedy colouring bound) finds heavier
+  /// ones, e.g. three messages through one router, each sharing a different link with each
+  /// other. The search stops after `kCliqueNodes` nodes; any clique found is a bound.
+  std::int64_t clique_bound() const {
+    const std::size_t n = msgs_.size();
+    if (mode_ != ScheduleMode::kCircuit || n == 0 || n > kCliqueMessages) return 0;
+    const std::size_t words = (n + 63) / 64;
+    std::vector<std::uint64_t> adjacent(n * words, 0);
+    for (const std::vector<Use>& users : uses_) {
+      for (const Use& a : users) {
+        for (const Use& b : users) {
+          if (a.msg != b.msg) adjacent[a.msg * words + b.msg / 64] |= std::uint64_t{1} << (b.msg % 64);
+        }
+      }
+    }
+    auto linked = [&](std::size_t a, std::size_t b) {
+      return (adjacent[a * words + b / 64] >> (b % 64) & 1) != 0;
+    };
+    // Roots in order of release: a clique's root is its earliest member (ties by index).
+    std::vector<std::size_t> order(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return msgs_[a].release < msgs_[b].release;
+    });
+    std::vector<std::size_t> rank(n);
+    for (std::size_t k = 0; k < n; ++k) rank[order[k]] = k;
+    std::int64_t best = 0;
+    std::uint64_t nodes = 0;
+    // Greedy colouring of `p` (heaviest first): members of one colour pairwise do not conflict,
+    // so a clique takes at most one of each; the bound is the sum of each colour's heaviest.
+    auto colour_bound = [&](const std::vector<std::size_t>& p) {
+      std::vector<std::vector<std::size_t>> colours;
+      std::int64_t total = 0;
+      for (const std::size_t v : p) {  // p is sorted heaviest first
+        bool placed = false;
+        for (std::vector<std::size_t>& c : colours) {
+          if (std::none_of(c.begin(), c.end(), [&](std::size_t u) { return linked(u, v); })) {
+            c.push_back(v);
+            placed = true;
+            break;
+          }
+        }
+        if (!placed) {
+          colours.push_back({v});
+          total += length(v);
+        }
+      }
+      return total;
+    };
+    auto expand = [&](auto& self, std::int64_t base, const std::vector<std::size_t>& p) -> void {
+      best = std::max(best, base);
+      if (p.empty() || ++nodes > kCliqueNodes || base + colour_bound(p) <= best) return;
+      for (std::size_t k = 0; k < p.size(); ++k) {
+        std::vector<std::size_t> q;
+        for (std::size_t j = k + 1; j < p.size(); ++j) {
+          if (linked(p[k], p[j])) q.push_back(p[j]);
+        }
+        self(self, base + length(p[k]), q);
+        if (nodes > kCliqueNodes) return;
+      }
+    };
+    for (const std::size_t v : order) {
+      if (paths_[v].empty()) continue;
+      std::vector<std::size_t> p;
+      for (std::size_t u = 0; u < n; ++u) {
+        if (rank[u] > rank[v] && linked(v, u)) p.push_back(u);
+      }
+      std::stable_sort(p.begin(), p.end(),
+                       [&](std::size_t a, std::size_t b) { return length(a) > length(b); });
+      expand(expand, msgs_[v].release + length(v), p);
+      if (nodes > kCliqueNodes) break;
+    }
+    return best;
+  }
+
   /// The children of the current node, best first by `rank` (smaller first).
   template <class Rank>
   std::vector<std::size_t> children(bool exact, Rank rank) const {
@@ -228,7 +310,7 @@ class Search {
     std::int64_t r_min = kInf;
     for (const ScheduledMessage& m : msgs_) r_min = std::min(r_min, m.release);
     if (msgs_.empty()) return r;
-    const std::int64_t root = bound();
+    const std::int64_t root = std::max(bound(), clique_bound());
     auto by_lbf = [&](std::size_t i) { return std::make_tuple(earliest(i), -lbf(i), i); };
     auto by_lbf_only = [&](std::size_t i) { return std::make_tuple(-lbf(i), i); };
     auto by_ff = [&](std::size_t i) {

@@ -37,8 +37,11 @@
 //     ℓ each, under message switching, else 0);
 //   - per message: its head + ℓ × remaining hops (message switching) or ℓ (else);
 //   - the latest completion placed so far.
-// At the root this is at least the max-link-load bound (ecube_bound). A node is cut when its
-// bound reaches the best makespan found.
+// At the root this is at least the max-link-load bound (ecube_bound); under circuit switching
+// the root also takes the clique bound: a set of messages that pairwise share a link must hold
+// their circuits one after another, so the makespan is at least the set's least release plus its
+// total length (the heaviest such set found by a budget-limited branch and bound; a link's
+// messages are one such set). A node is cut when its bound reaches the best makespan found.
 //
 // Budget: the search stops after `budget` nodes. The result is then the best schedule found and
 // the root lower bound; `proven` only when the search finished or the best met the bound. OPT is

@@ -167,6 +167,7 @@ void RouterLp::on_finish(const RouterState& state, pdes::CommitContext& ctx) con
     totals.flits = port.flits_out;
     totals.packets = port.packets_out;
     totals.head_wait_ticks = port.head_wait_ticks;
+    totals.flits_measured = port.flits_measured;
     ctx.emit(totals);
   }
 }

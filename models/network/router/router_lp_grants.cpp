@@ -43,6 +43,7 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
   ev.flit = leaving.flit;
   PortTotals& out_totals = state.totals[r.out];
   ++out_totals.flits_out;
+  if (now >= params_.measure_from_ticks) ++out_totals.flits_measured;
   if (ev.flit.is_head()) {
     if (in.routed == VcState::kWaiting) {  // it waited: off that output's count
       state.ports[in.out_port].waiting_flits -= ev.flit.size;

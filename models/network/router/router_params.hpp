@@ -70,6 +70,10 @@ struct RouterParams {
   /// the same router as one event (router_lp.hpp, "Merged flit and credit"). Not a
   /// configuration key; tests turn it off to check that merging changes nothing.
   bool merge_flit_credit = true;
+  /// Tick from which an output port counts its flits as measured (RouterPortTotals::
+  /// flits_measured, the link-load spread): the network build sets it to the end of
+  /// traffic.warmup_cycles. Not a configuration key.
+  std::int64_t measure_from_ticks = 0;
 
   /// Cycles from a head's arrival to its earliest departure from the input buffer.
   std::uint32_t head_delay() const { return routing_delay + vc_alloc_delay + sw_alloc_delay; }

@@ -109,6 +109,7 @@ struct PortTotals {
   std::uint64_t flits_out = 0;        ///< flits sent on this output
   std::uint64_t packets_out = 0;      ///< heads sent on this output
   std::uint64_t head_wait_ticks = 0;  ///< sum over those heads of the wait beyond the pipeline
+  std::uint64_t flits_measured = 0;   ///< flits sent from the warm-up's end on
   bool operator==(const PortTotals&) const = default;
 };
 
