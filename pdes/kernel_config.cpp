@@ -21,6 +21,15 @@ std::string_view to_string(PrefetchMode mode) {
   return "unknown";
 }
 
+std::string_view to_string(HugePagesMode mode) {
+  switch (mode) {
+    case HugePagesMode::automatic: return "auto";
+    case HugePagesMode::on: return "on";
+    case HugePagesMode::off: return "off";
+  }
+  return "unknown";
+}
+
 std::string_view to_string(PendingSet set) {
   switch (set) {
     case PendingSet::heap: return "heap";

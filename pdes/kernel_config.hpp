@@ -40,6 +40,19 @@ enum class PrefetchMode { automatic, on, off };
 
 std::string_view to_string(PrefetchMode mode);
 
+/// Whether the heap that holds the LPs is backed by transparent huge pages (speed only; results
+/// are identical). A model of a million LPs spreads its states over gigabytes, and with 4 KiB
+/// pages nearly every event then misses the TLB as well as the caches. `automatic` asks for
+/// huge pages when the rank holds at least kHugePagesAutoLps LPs; `on` always, `off` never.
+/// Only where the kernel gives them on request (transparent_hugepage = madvise; with `always`
+/// every heap has them already).
+enum class HugePagesMode { automatic, on, off };
+
+std::string_view to_string(HugePagesMode mode);
+
+/// Local LPs from which `automatic` asks for huge pages.
+inline constexpr std::uint64_t kHugePagesAutoLps = 65536;
+
 struct KernelConfig {
   EngineKind engine = EngineKind::sequential;
   /// Global seed of every LP's random stream (see Rng).
@@ -55,6 +68,8 @@ struct KernelConfig {
   PendingSet pending_set = PendingSet::calendar;
   /// The prefetch pipeline of either engine: chosen by timing (the default), or fixed.
   PrefetchMode prefetch = PrefetchMode::automatic;
+  /// Transparent huge pages for the LPs' heap: by size (the default), or fixed.
+  HugePagesMode huge_pages = HugePagesMode::automatic;
 
   // --- optimistic engine ------------------------------------------------------------------
   /// Events executed between two polls of the network.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pdes/internal/engines.hpp"
+#include "pdes/internal/huge_pages.hpp"
 #include "pdes/internal/record_log.hpp"
 
 namespace pdes {
@@ -79,6 +80,10 @@ void Simulation::set_partition(Partition partition) {
   model_.lps.clear();
   model_.lps.resize(static_cast<std::size_t>(next));
   model_.partition = std::move(partition);
+  // Before the LPs are built: their objects and states are most of the heap.
+  if (internal::HugePageHeap::wanted(model_.config.huge_pages, static_cast<std::uint64_t>(next))) {
+    internal::HugePageHeap::begin();
+  }
 }
 
 bool Simulation::is_local(LpId id) const {
@@ -107,6 +112,7 @@ void Simulation::add_runtime(std::unique_ptr<internal::LpRuntime> runtime) {
   if (slot) throw ConfigError("", "add_lp(" + std::to_string(id.value()) + ") called twice");
   slot = std::move(runtime);
   ++lps_added_;
+  internal::HugePageHeap::refresh();
 }
 
 void Simulation::check_ready() const {

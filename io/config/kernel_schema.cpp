@@ -178,6 +178,13 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("The engines' prefetch pipeline: auto (timed while running, kept where it "
                 "pays), on or off (fixed, for reproducible profiles and instruction counts). "
                 "Speed only");
+  schema.add_choice("kernel.huge_pages", std::string(pdes::to_string(d.huge_pages)),
+                    {std::string(pdes::to_string(pdes::HugePagesMode::automatic)),
+                     std::string(pdes::to_string(pdes::HugePagesMode::on)),
+                     std::string(pdes::to_string(pdes::HugePagesMode::off))})
+      .describe("Transparent huge pages for the heap that holds the LPs, where the kernel gives "
+                "them on request: auto (when a rank holds at least 65,536 LPs), on or off. "
+                "Speed only");
 
   for (const std::string& model : model_names) {
     schema.section_active_when(model, "simulation.model", model);
@@ -205,6 +212,10 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   for (const auto mode :
        {pdes::PrefetchMode::automatic, pdes::PrefetchMode::on, pdes::PrefetchMode::off}) {
     if (pdes::to_string(mode) == config.get_string("kernel.prefetch")) k.prefetch = mode;
+  }
+  for (const auto mode :
+       {pdes::HugePagesMode::automatic, pdes::HugePagesMode::on, pdes::HugePagesMode::off}) {
+    if (pdes::to_string(mode) == config.get_string("kernel.huge_pages")) k.huge_pages = mode;
   }
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));

@@ -17,6 +17,7 @@
 #include "pdes/internal/engines.hpp"
 #include "pdes/internal/event_pool.hpp"
 #include "pdes/internal/finish_lps.hpp"
+#include "pdes/internal/huge_pages.hpp"
 #include "pdes/internal/event_queue.hpp"
 #include "pdes/internal/ladder_queue.hpp"
 #include "pdes/internal/prefetch_switch.hpp"
@@ -439,6 +440,7 @@ RunResult SequentialEngine<Queue>::run() {
           break;
         }
         run_window(result, end_time);
+        HugePageHeap::refresh();  // the heap grown in the window (nothing when not asked for)
         if (stats_.events_processed >= next_look) {
           next_look = (stats_.events_processed / kWindowEvents + 1) * kWindowEvents;
           report_progress(result.last_event_time, false);
@@ -472,6 +474,7 @@ RunResult SequentialEngine<Queue>::run() {
       }
     }
     if ((stats_.events_processed & (kWindowEvents - 1)) == 0) {
+      HugePageHeap::refresh();
       report_progress(result.last_event_time, false);
       if (model_.checkpointer != nullptr && checkpoint_if_requested(result)) {
         result.reason = TerminationReason::checkpointed;

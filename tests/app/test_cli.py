@@ -46,6 +46,25 @@ def test_prefetch_modes_give_the_same_digest(warpnet, root):
     assert len(digests) == 1
 
 
+def test_huge_pages_modes_give_the_same_digest(warpnet, root):
+    # kernel.huge_pages changes where memory lies, not what runs: a 2x2x2 torus of routers
+    # and nodes with huge pages asked for (on), never (off) and by size (auto: not at 16 LPs).
+    # A value that is not a mode exits 2 naming the key and the modes.
+    example = root / "examples/mesh8x8.toml"
+    small = ["--set", "network.topology=torus", "--set", "network.dims=[2,2,2]",
+             "--set", "simulation.end_time=300", "--set", "traffic.warmup_cycles=50",
+             "--no-output"]
+    digests = set()
+    for mode in ["auto", "on", "off"]:
+        r = warpnet("run", example, *small, "--set", f"kernel.huge_pages={mode}")
+        assert r.returncode == 0, r.stderr
+        digests.add(digest_of(r.stdout))
+    assert len(digests) == 1
+    r = warpnet("run", example, *small, "--set", "kernel.huge_pages=always")
+    assert r.returncode == 2
+    assert "kernel.huge_pages" in r.stderr and "always" in r.stderr and "auto" in r.stderr
+
+
 def test_stats_json_matches_the_summary(warpnet, root, tmp_path):
     out = tmp_path / "stats.json"
     r = warpnet("run", root / "examples/phold.toml", *SMALL, "--stats-json", out)

@@ -121,7 +121,7 @@ void NetworkResults::write_generated(const PacketGenerated& g) {
 }
 
 void NetworkResults::write_delivered(const PacketDelivered& d) {
-  NodeSums& node = acc_.nodes[d.dst];  // one map lookup per record (it is per packet)
+  NodeSums& node = acc_.nodes[d.dst];  // one lookup per record (it is per packet)
   node.add_received(d);
   windows_[window_of(d.delivered)].add_delivered(d);
   if (!series_source_.empty() && series_source_[d.src] != 0) {

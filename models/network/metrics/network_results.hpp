@@ -68,6 +68,7 @@
 #include "models/network/metrics/latency_table.hpp"
 #include "models/network/metrics/message_log.hpp"
 #include "models/network/metrics/network_tables.hpp"
+#include "models/network/metrics/node_indexed.hpp"
 #include "models/network/metrics/packet_records.hpp"
 #include "models/network/metrics/packet_samples.hpp"
 #include "models/network/metrics/packet_warmup.hpp"
@@ -142,8 +143,8 @@ class NetworkResults final : public models::ModelResults {
  private:
   // What depends on the warm-up end (and the per-node counts kept with it).
   struct Accumulators {
-    std::map<std::uint64_t, NodeSums> nodes;  // ordered: rows come out sorted
-    std::map<std::uint64_t, SourceSums> sources;
+    NodeIndexed<NodeSums> nodes;  // by node id; rows come out sorted
+    NodeIndexed<SourceSums> sources;
     LatencyTable latency;
     PacketSamples samples;
   };

@@ -6,7 +6,8 @@
 // merges into the run's total (sum, or max). Everything else is derived from that list:
 //
 //   the schema        columns()            key columns, then one column per field, in order
-//   the rows          table(rows)          one row per entry of a std::map<key, Sums>
+//   the rows          table(rows)          one row per entry of a std::map<key, Sums> (or of a
+//                                          NodeIndexed<Sums>)
 //   the totals        totals(tables)       every field over every row of the combined table,
 //                                          by name (one MPI_Allreduce for the sums, one fold
 //                                          for the maxima), as a Sums: read by member, never
@@ -40,6 +41,7 @@
 
 #include "io/results/distributed_tables.hpp"
 #include "io/results/result_set.hpp"
+#include "models/network/metrics/node_indexed.hpp"
 #include "pdes/error.hpp"
 
 namespace net {
@@ -124,6 +126,12 @@ class TableSpec {
   io::Table table(const std::map<Key, Sums>& rows) const {
     io::Table out = empty_table();
     for (const auto& [key, sums] : rows) add_row(out, {static_cast<std::uint64_t>(key)}, sums);
+    return out;
+  }
+  /// The same for sums kept by node id.
+  io::Table table(const NodeIndexed<Sums>& rows) const {
+    io::Table out = empty_table();
+    rows.for_each([&](std::uint64_t key, const Sums& sums) { add_row(out, {key}, sums); });
     return out;
   }
 

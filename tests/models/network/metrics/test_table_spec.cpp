@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <array>
 #include <map>
 
 #include "io/results/combine.hpp"
@@ -52,6 +53,30 @@ TEST_CASE("TableSpec: rows in key order, cells from the members") {
   CHECK(t.at(1, 0).as_u64() == 7);
   CHECK(t.at(1, 2).as_i64() == -30);
   CHECK(t.at(1, 3).as_i64() == 5);
+}
+
+TEST_CASE("NodeIndexed: a std::map's entries and order, by node id in chunks") {
+  // Ids in several chunks, out of order, one named twice: the same rows as a std::map.
+  net::NodeIndexed<Sums> by_node;
+  std::map<std::uint64_t, Sums> by_map;
+  for (const std::uint64_t id : {5000u, 3u, 1023u, 1024u, 3u, 70000u, 0u}) {
+    by_node[id].packets += id + 1;
+    by_map[id].packets += id + 1;
+  }
+  by_node[1024].latest = 8;
+  by_map[1024].latest = 8;
+  CHECK(by_node.size() == by_map.size());
+  const net::NodeIndexed<Sums> copy = by_node;  // the accumulators are copied at a warm-up end
+  const std::array<const net::NodeIndexed<Sums>*, 2> both{&by_node, &copy};
+  for (const net::NodeIndexed<Sums>* rows : both) {
+    const io::Table a = spec().table(*rows);
+    const io::Table b = spec().table(by_map);
+    REQUIRE(a.rows() == b.rows());
+    for (std::size_t r = 0; r < a.rows(); ++r) {
+      for (std::size_t c = 0; c < 4; ++c) CHECK(a.at(r, c).bits == b.at(r, c).bits);
+    }
+  }
+  CHECK(net::NodeIndexed<Sums>{}.empty());
 }
 
 TEST_CASE("TableSpec: totals sum summed fields (signed too) and take the maximum of the others") {
