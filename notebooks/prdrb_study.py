@@ -614,10 +614,11 @@ def seed_appendix(out: Path, seeds: list[int], jobs: int, binary: Path) -> pd.Da
 def seed_ablation(out: Path, seeds: list[int], jobs: int, binary: Path,
                   patterns: tuple = ("bit reversal (32)", "transpose (64)"), load: float = 0.3,
                   routings: tuple = ("DRB", "PR-DRB router"),
-                  variants: tuple = tuple(SEED_ABLATION)) -> pd.DataFrame:
+                  variants: tuple = tuple(SEED_ABLATION),
+                  cycles: int = SEED_CYCLES) -> pd.DataFrame:
     frames = []
     for variant in variants:
-        frame = fattree_steady(out, seeds, jobs, binary, cycles=SEED_CYCLES, loads=(load,),
+        frame = fattree_steady(out, seeds, jobs, binary, cycles=cycles, loads=(load,),
                                routings=routings, patterns=patterns,
                                extra=SEED_SYNTHETIC + SEED_ABLATION[variant], first=4000,
                                name="seed_ablation_" + variant.split(" (")[0].replace(" ", "_"))
