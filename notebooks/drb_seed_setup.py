@@ -16,7 +16,8 @@ deviation (ddof 1) over them.
 
 Experiments: length (two run lengths, the steady-state check), uniform, hot (the link-bound hot
 area, the ejection-bound hot spot, and the Fig. 9 latency map), perm (the permutations of the
-page), tie (network.torus_tie), supernode (Gravity Area against Subtopology). Each writes
+page), small (the 16-node networks: the 4x4 torus and the 4D hypercube), tie
+(network.torus_tie), supernode (Gravity Area against Subtopology). Each writes
 <out>/<experiment>.csv and prints its tables; the page's numbers are these tables. The notebook
 (notebooks/drb.ipynb, "The paper's set-up") imports BASE, HOT_AREA and config_text from here.
 """
@@ -106,12 +107,14 @@ SETUPS = {"seed": {"depth": 1, "probe_load": 0.15, "length": [0.1, 0.2],
                    "uniform": [0.05, 0.1, 0.15, 0.2, 0.3], "uniform_hc": [0.05, 0.1, 0.2, 0.3],
                    "hot": [0.05, 0.1, 0.15, 0.2, 0.25, FIG9_LOAD],
                    "torus8": [0.05, 0.1, 0.15, 0.2, 0.3], "torus16": [0.05, 0.1, 0.15],
-                   "hc6": [0.05, 0.1, 0.2, 0.4], "hc8": [0.05, 0.1, 0.2, 0.4]},
+                   "hc6": [0.05, 0.1, 0.2, 0.4], "hc8": [0.05, 0.1, 0.2, 0.4],
+                   "small": [0.05, 0.1, 0.15, 0.2]},
           "full_rate": {"depth": 4, "probe_load": 0.3, "length": [0.2, 0.25],
                         "uniform": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6], "uniform_hc": [0.1, 0.3, 0.5, 0.7],
                         "hot": [0.1, 0.15, 0.2, 0.25, 0.3, FIG9_LOAD, 0.4],
                         "torus8": [0.1, 0.2, 0.25, 0.3, 0.4], "torus16": [0.05, 0.1, 0.15],
-                        "hc6": [0.2, 0.4, 0.6, 0.8], "hc8": [0.1, 0.2, 0.4, 0.8]}}
+                        "hc6": [0.2, 0.4, 0.6, 0.8], "hc8": [0.1, 0.2, 0.4, 0.8],
+                        "small": [0.2, 0.4, 0.6, 0.8]}}
 
 
 def config_text(kind: str, setup: str = "seed") -> str:
@@ -296,6 +299,17 @@ def run_perm(args):
                {"network.n": 8})
 
 
+def run_small(args):
+    # The 16-node networks of Figs. 3 and 6: the 4x4 torus and the 4D hypercube, every pattern.
+    patterns = ["bit_reversal", "transpose", "butterfly", "perfect_shuffle"]
+    experiment(args, "perm-torus4", "torus",
+               {"traffic.pattern": patterns, "traffic.load": SETUPS[args.setup]["small"], **WIDTHS},
+               {"network.dims": [4, 4]})
+    experiment(args, "perm-hypercube4", "hypercube",
+               {"traffic.pattern": patterns, "traffic.load": SETUPS[args.setup]["small"], **WIDTHS},
+               {"network.n": 4})
+
+
 def run_tie(args):
     experiment(args, "tie", "torus",
                {"traffic.pattern": ["butterfly", "bit_reversal", "transpose"],
@@ -329,7 +343,7 @@ def run_supernode(args):
 
 
 EXPERIMENTS = {"length": run_length, "uniform": run_uniform, "hot": run_hot, "perm": run_perm,
-               "tie": run_tie, "supernode": run_supernode}
+               "small": run_small, "tie": run_tie, "supernode": run_supernode}
 
 
 def main() -> None:
