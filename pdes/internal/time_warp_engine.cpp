@@ -113,6 +113,7 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
     window_end_ = SimTime{std::numeric_limits<SimTime::rep>::min()};
   }
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
+  period_outside_rounds_ = safe_execution_ && !config_.gvt_period_counts_in_round;
   lagging_ = config_.test_lag_microseconds > 0 && size_ > 1 && rank_ == size_ - 1;
   // With an optimism window the window bounds speculation and the throttle only guards against
   // descheduled ranks; without one the throttle is the only bound and stays tight (PHOLD with
@@ -385,7 +386,12 @@ std::size_t TimeWarpEngine::execute_batch() {
   // events (performance.md, session 11); a 64th each (session 13) leaves the rounds the
   // lookahead steps and the speculative events need (scaling.md, "GVT rounds per cycle").
   const std::uint64_t safe = state_.stats.events_safe - safe_before;
-  since_round_ += executed - safe;
+  // kernel.gvt_period = outside_rounds: with safe events, the speculative events run while a
+  // round is in flight do not count (KernelConfig::gvt_period_counts_in_round): that round
+  // already bounds them, and a rank that speculated past the new safe time asks for the next
+  // round at once anyway. Counted, they start a second round per cycle on the 32x32 torus, in
+  // the middle of the ranks' safe events (scaling.md, "GVT rounds per cycle").
+  if (!(period_outside_rounds_ && gvt_->in_round())) since_round_ += executed - safe;
   if (safe > 0) {
     safe_credit_ += safe;
     since_round_ += safe_credit_ / config_.gvt_safe_discount;

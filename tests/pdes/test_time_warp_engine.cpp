@@ -160,6 +160,21 @@ TEST_CASE("with a lookahead, safe events and forced rollbacks mix in one run, wh
   }
 }
 
+TEST_CASE("kernel.gvt_period = outside_rounds changes timing only") {
+  // Events run while a GVT round is in flight do not count towards the period: fewer rounds,
+  // the same committed events.
+  StatefulParams p;
+  p.lps = 32;
+  p.remote_fraction = 0.5;
+  p.lookahead = 10;
+  KernelConfig config = optimistic(40'000);
+  config.lookahead = SimTime{10};
+  config.gvt_period_counts_in_round = false;
+  const RunResult r = run_stateful(config, p);
+  check_same_results(r, reference(config, p));
+  CHECK(r.total.gvt_rounds > 0);
+}
+
 TEST_CASE("committed records and on_commit output equal the sequential engine's") {
   StatefulParams p;
   p.lps = 20;
