@@ -81,6 +81,16 @@ struct KernelConfig {
   /// of them asks for a round anyway; rounds driven by them only cost time (32x32 torus on 2
   /// ranks: 4, the value until session 13, gave about 3.3 rounds per cycle).
   std::uint32_t gvt_safe_discount = 64;
+  /// With a lookahead on several ranks, whether the speculative events a rank runs while a GVT
+  /// round is in flight count towards gvt_interval's period (true, "all_events", the default)
+  /// or not (false, "outside_rounds"). A rank waiting for a round that only the slowest rank's
+  /// running out of safe events will finish speculates meanwhile; counted, those events fill
+  /// the period about once per cycle on a 32x32 torus at 0.1 on 2 ranks and start a second
+  /// round per cycle, in the middle of the ranks' safe events (docs/scaling.md, "GVT rounds
+  /// per cycle"). Whether that round costs or pays (it also extends the safe time before the
+  /// ranks reach it) was not measurable on a loaded machine, so the old rule stays the
+  /// default. Speed only.
+  bool gvt_period_counts_in_round = true;
   /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
   SimTime optimism_window = SimTime::max();
   /// The least delay of any event sent between LPs on different ranks (zero: none promised).

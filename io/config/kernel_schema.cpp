@@ -121,6 +121,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .unit("events")
       .describe("Safe events (run as final) that count as one event towards gvt_interval's "
                 "period; a rank that runs out of safe events asks for a round anyway");
+  schema.add_choice("kernel.gvt_period", d.gvt_period_counts_in_round ? "all_events" : "outside_rounds",
+                    {"outside_rounds", "all_events"})
+      .describe("With a lookahead on several ranks, which speculative events count towards "
+                "gvt_interval's period: those run outside GVT rounds (outside_rounds) or all "
+                "of them (all_events). Speed only");
   schema.add_float("kernel.optimism_window", default_optimism_window(d))
       .greater_than(0)
       .unit("model time units")
@@ -220,6 +225,7 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.batch_size = static_cast<std::uint32_t>(config.get_int("kernel.batch_size"));
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
   k.gvt_safe_discount = static_cast<std::uint32_t>(config.get_int("kernel.gvt_safe_discount"));
+  k.gvt_period_counts_in_round = config.get_string("kernel.gvt_period") == "all_events";
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))
                           ? pdes::SimTime::max()
                           : to_ticks(config, errors, "kernel.optimism_window", ticks_per_time_unit);

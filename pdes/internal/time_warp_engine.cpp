@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <thread>
 
@@ -100,8 +101,19 @@ TimeWarpEngine::TimeWarpEngine(ModelInstance& model)
   // can ever be rolled back, so each is committed as it runs and no state is saved. Forced
   // rollbacks need the history, so they turn this off.
   final_execution_ = size_ == 1 && !forced_.active();
-  safe_execution_ = !final_execution_ && !forced_.active() && config_.lookahead > SimTime::zero();
+  // Forced rollbacks keep above the safe time (force_rollback), so safe events and forced
+  // rollbacks mix; on one rank, where nothing arrives, there is nothing to run safe.
+  safe_execution_ = size_ > 1 && config_.lookahead > SimTime::zero();
+  // A test aid, with forced rollbacks only (runs without them start at once): no rank runs
+  // anything before the first GVT round has ended. That round finds every rank at its first
+  // event, so the rank holding the smallest one runs it safe, and the run has both safe events
+  // and rollbacks however its ranks are scheduled (cmake/determinism_check.py requires both).
+  // after_round() opens the window.
+  if (safe_execution_ && forced_.active()) {
+    window_end_ = SimTime{std::numeric_limits<SimTime::rep>::min()};
+  }
   round_period_ = std::uint64_t{config_.batch_size} * config_.gvt_interval;
+  period_outside_rounds_ = safe_execution_ && !config_.gvt_period_counts_in_round;
   lagging_ = config_.test_lag_microseconds > 0 && size_ > 1 && rank_ == size_ - 1;
   // With an optimism window the window bounds speculation and the throttle only guards against
   // descheduled ranks; without one the throttle is the only bound and stays tight (PHOLD with
@@ -374,7 +386,12 @@ std::size_t TimeWarpEngine::execute_batch() {
   // events (performance.md, session 11); a 64th each (session 13) leaves the rounds the
   // lookahead steps and the speculative events need (scaling.md, "GVT rounds per cycle").
   const std::uint64_t safe = state_.stats.events_safe - safe_before;
-  since_round_ += executed - safe;
+  // kernel.gvt_period = outside_rounds: with safe events, the speculative events run while a
+  // round is in flight do not count (KernelConfig::gvt_period_counts_in_round): that round
+  // already bounds them, and a rank that speculated past the new safe time asks for the next
+  // round at once anyway. Counted, they start a second round per cycle on the 32x32 torus, in
+  // the middle of the ranks' safe events (scaling.md, "GVT rounds per cycle").
+  if (!(period_outside_rounds_ && gvt_->in_round())) since_round_ += executed - safe;
   if (safe > 0) {
     safe_credit_ += safe;
     since_round_ += safe_credit_ / config_.gvt_safe_discount;
@@ -553,7 +570,10 @@ void TimeWarpEngine::force_rollback(OptimisticLp& lp) {
   // A straggler can only carry a key at or above GVT, and GVT only counts unprocessed events.
   // A made-up rollback must respect the same bound, including the GVT of a round in flight
   // to which this rank has already contributed: it may not reach below that contribution.
-  const EventKey& floor = contributed_ ? last_contribution_ : gvt_key_;
+  // With safe events it may not reach below the safe time either: an event there may have
+  // sent local events that already ran safe, and no straggler can reach below it.
+  EventKey floor = contributed_ ? last_contribution_ : gvt_key_;
+  if (safe_execution_) floor = std::max(floor, EventKey{state_.safe_until, LpId{0}, 0});
   const std::size_t back = forced_.distance(lp.uncommitted_count());
   TwEvent* target = lp.oldest();
   for (std::size_t i = lp.history_size() - back; i > 0; --i) target = target->next;

@@ -156,6 +156,9 @@ class TimeWarpEngine final : public EngineServices {
   SimTime window_end_ = SimTime::max();
   std::uint64_t round_period_ = 0;  ///< events between two GVT rounds
   std::uint64_t since_round_ = 0;
+  /// With safe events and KernelConfig::gvt_period_counts_in_round false: events run while a
+  /// round is in flight do not count towards round_period_ (execute_batch).
+  bool period_outside_rounds_ = false;
   std::uint64_t safe_credit_ = 0;  ///< safe events not yet counted towards since_round_
   std::uint64_t loop_passes_ = 0;
   bool last_batch_safe_ = false;  ///< the last batch ran events, all of them safe
