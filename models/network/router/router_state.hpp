@@ -59,8 +59,10 @@
 
 namespace net {
 
-/// A flit in an input buffer and the earliest time it may leave (ticks).
-struct BufferedFlit {
+/// A flit in an input buffer and the earliest time it may leave (ticks). Line-aligned, so that
+/// the slot pool (a std::vector, which then allocates aligned) gives each slot exactly one cache
+/// line: at the 16-byte alignment of a plain allocation three slots in four straddled two lines.
+struct alignas(64) BufferedFlit {
   Flit flit{};
   std::int64_t ready = 0;
   bool operator==(const BufferedFlit&) const = default;
