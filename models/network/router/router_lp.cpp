@@ -67,11 +67,9 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::size_t pv = static_cast<std::size_t>(ports_) * vcs_;
   VcState empty;
   empty.credits = static_cast<std::uint16_t>(params_.buffer_depth);
-  state.vcs.assign(pv, empty);
-  state.ports.assign(ports_, PortState{});
+  state.size_arrays(pv, ports_, empty);  // vcs, ports and totals (zero)
   // The slot pool starts empty and grows as input VCs fill (router_state.hpp, "Slot pool").
   state.depth = static_cast<std::uint16_t>(params_.buffer_depth);
-  state.totals.assign(ports_, PortTotals{});
   state.agents.set(monitors_[0] != nullptr ? monitors_[0]->initial_state(router_) : AlgorithmState{},
                    selection_->initial_state(router_));
   if (any_monitor()) {
@@ -123,8 +121,9 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   if (stage == pdes::PrefetchStage::kEarly) {
     // All of it, whatever the event: a branch on the kind here mispredicts more than the few
     // lines it would spare cost (cachegrind, session 9).
-    prefetch_all(state.vcs);
-    prefetch_all(state.ports);
+    // vcs and ports, the start of the state's block (router_state.hpp, "One block").
+    pdes::prefetch(state.vcs.data(), state.vcs.size() * sizeof(VcState) +
+                                         state.ports.size() * sizeof(PortState));
     return;
   }
   if (state.vcs.empty()) return;
@@ -141,7 +140,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
     prefetch_all(links_);
-    prefetch_all(state.totals);
+    pdes::prefetch(state.totals.data(), state.totals.size() * sizeof(PortTotals));
     for (std::size_t ivc = 0; ivc < pv; ++ivc) {
       const VcState& in = state.vcs[ivc];
       if (in.count == 0) continue;
