@@ -19,29 +19,34 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
                    std::shared_ptr<const RoutingAlgorithm> routing,
                    std::shared_ptr<const SelectionFunction> selection,
                    std::shared_ptr<const SwitchAllocator> allocator)
-    : router_(router),
-      params_(params),
-      packet_size_(packet_size),
+    : params_(params),
       ports_(topology->num_ports(router)),
       vcs_(params.vcs),
+      router_(router),
+      topology_raw_(topology.get()),
+      routing_raw_(routing.get()),
+      selection_raw_(selection.get()),
+      monitors_{routing->router_monitor(), selection->router_monitor()},
+      classes_(routing->vc_classes()),
+      default_allocator_(dynamic_cast<const GreedyOutputFirstAllocator*>(allocator.get()) !=
+                         nullptr),
+      merge_credits_(params.merge_flit_credit && !any_monitor()),
       topology_(std::move(topology)),
       routing_(std::move(routing)),
       selection_(std::move(selection)),
       allocator_(std::move(allocator)),
-      default_allocator_(dynamic_cast<const GreedyOutputFirstAllocator*>(allocator_.get()) !=
-                         nullptr),
-      monitors_{routing_->router_monitor(), selection_->router_monitor()},
-      classes_(routing_->vc_classes()),
-      merge_credits_(params.merge_flit_credit && !any_monitor()) {
+      packet_size_(packet_size) {
   PDES_CHECK(allocator_ != nullptr, "router " + std::to_string(router_) + " without an allocator");
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
     PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");
     atomic_classes_ |= std::uint64_t{1} << c;
   }
-  links_.resize(ports_);
+  PortLink* const links = ports_ <= kInlineLinks ? inline_links_.data()
+                                                 : (heap_links_.resize(ports_), heap_links_.data());
+  links_ = links;
   for (PortId p = 0; p < ports_; ++p) {
-    PortLink& link = links_[p];
+    PortLink& link = links[p];
     if (auto nb = topology_->neighbour(router_, p)) {
       const std::uint32_t latency = topology_->link_latency(router_, p).value_or(params.link_latency);
       PDES_CHECK(latency >= 1 && latency <= 0xFFFF,
@@ -109,13 +114,6 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
   }
 }
 
-namespace {
-template <class T>
-void prefetch_all(const std::vector<T>& v) {  // every cache line of v's elements
-  pdes::prefetch(v.data(), v.size() * sizeof(T));
-}
-}  // namespace
-
 void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
                         pdes::PrefetchStage stage) const {
   if (stage == pdes::PrefetchStage::kEarly) {
@@ -139,7 +137,7 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
     }
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
-    prefetch_all(links_);
+    pdes::prefetch(links_, std::size_t{ports_} * sizeof(PortLink));
     pdes::prefetch(state.totals.data(), state.totals.size() * sizeof(PortTotals));
     for (std::size_t ivc = 0; ivc < pv; ++ivc) {
       const VcState& in = state.vcs[ivc];
