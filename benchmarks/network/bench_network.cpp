@@ -94,10 +94,8 @@ class CountingSink final : public pdes::OutputSink {
 std::size_t router_state_bytes(const net::RouterParams& r, std::size_t ports) {
   const std::size_t pv = ports * r.vcs;
   net::RouterState s;  // sized as RouterLp::on_init sizes it
-  s.vcs.resize(pv);
-  s.ports.resize(ports);
+  s.size_arrays(pv, ports);
   s.slots.resize(pv * r.buffer_depth);
-  s.totals.resize(ports);
   return s.bytes();
 }
 

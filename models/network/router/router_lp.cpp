@@ -19,29 +19,34 @@ RouterLp::RouterLp(RouterId router, const RouterParams& params, std::uint32_t pa
                    std::shared_ptr<const RoutingAlgorithm> routing,
                    std::shared_ptr<const SelectionFunction> selection,
                    std::shared_ptr<const SwitchAllocator> allocator)
-    : router_(router),
-      params_(params),
-      packet_size_(packet_size),
+    : params_(params),
       ports_(topology->num_ports(router)),
       vcs_(params.vcs),
+      router_(router),
+      topology_raw_(topology.get()),
+      routing_raw_(routing.get()),
+      selection_raw_(selection.get()),
+      monitors_{routing->router_monitor(), selection->router_monitor()},
+      classes_(routing->vc_classes()),
+      default_allocator_(dynamic_cast<const GreedyOutputFirstAllocator*>(allocator.get()) !=
+                         nullptr),
+      merge_credits_(params.merge_flit_credit && !any_monitor()),
       topology_(std::move(topology)),
       routing_(std::move(routing)),
       selection_(std::move(selection)),
       allocator_(std::move(allocator)),
-      default_allocator_(dynamic_cast<const GreedyOutputFirstAllocator*>(allocator_.get()) !=
-                         nullptr),
-      monitors_{routing_->router_monitor(), selection_->router_monitor()},
-      classes_(routing_->vc_classes()),
-      merge_credits_(params.merge_flit_credit && !any_monitor()) {
+      packet_size_(packet_size) {
   PDES_CHECK(allocator_ != nullptr, "router " + std::to_string(router_) + " without an allocator");
   for (std::uint32_t c = 0; c < classes_; ++c) {
     if (!routing_->atomic_vc_class(c)) continue;
     PDES_CHECK(c < 64, "atomic VC allocation supports classes 0..63");
     atomic_classes_ |= std::uint64_t{1} << c;
   }
-  links_.resize(ports_);
+  PortLink* const links = ports_ <= kInlineLinks ? inline_links_.data()
+                                                 : (heap_links_.resize(ports_), heap_links_.data());
+  links_ = links;
   for (PortId p = 0; p < ports_; ++p) {
-    PortLink& link = links_[p];
+    PortLink& link = links[p];
     if (auto nb = topology_->neighbour(router_, p)) {
       const std::uint32_t latency = topology_->link_latency(router_, p).value_or(params.link_latency);
       PDES_CHECK(latency >= 1 && latency <= 0xFFFF,
@@ -67,11 +72,9 @@ void RouterLp::on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const {
   const std::size_t pv = static_cast<std::size_t>(ports_) * vcs_;
   VcState empty;
   empty.credits = static_cast<std::uint16_t>(params_.buffer_depth);
-  state.vcs.assign(pv, empty);
-  state.ports.assign(ports_, PortState{});
+  state.size_arrays(pv, ports_, empty);  // vcs, ports and totals (zero)
   // The slot pool starts empty and grows as input VCs fill (router_state.hpp, "Slot pool").
   state.depth = static_cast<std::uint16_t>(params_.buffer_depth);
-  state.totals.assign(ports_, PortTotals{});
   state.agents.set(monitors_[0] != nullptr ? monitors_[0]->initial_state(router_) : AlgorithmState{},
                    selection_->initial_state(router_));
   if (any_monitor()) {
@@ -111,20 +114,14 @@ void RouterLp::on_event(const NetEvent& event, RouterState& state,
   }
 }
 
-namespace {
-template <class T>
-void prefetch_all(const std::vector<T>& v) {  // every cache line of v's elements
-  pdes::prefetch(v.data(), v.size() * sizeof(T));
-}
-}  // namespace
-
 void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
                         pdes::PrefetchStage stage) const {
   if (stage == pdes::PrefetchStage::kEarly) {
     // All of it, whatever the event: a branch on the kind here mispredicts more than the few
     // lines it would spare cost (cachegrind, session 9).
-    prefetch_all(state.vcs);
-    prefetch_all(state.ports);
+    // vcs and ports, the start of the state's block (router_state.hpp, "One block").
+    pdes::prefetch(state.vcs.data(), state.vcs.size() * sizeof(VcState) +
+                                         state.ports.size() * sizeof(PortState));
     return;
   }
   if (state.vcs.empty()) return;
@@ -140,8 +137,8 @@ void RouterLp::prefetch(const NetEvent& event, const RouterState& state,
     }
   } else if (event.kind == NetEventKind::kWake) {
     // A pass reads where each port leads and counts what it grants.
-    prefetch_all(links_);
-    prefetch_all(state.totals);
+    pdes::prefetch(links_, std::size_t{ports_} * sizeof(PortLink));
+    pdes::prefetch(state.totals.data(), state.totals.size() * sizeof(PortTotals));
     for (std::size_t ivc = 0; ivc < pv; ++ivc) {
       const VcState& in = state.vcs[ivc];
       if (in.count == 0) continue;

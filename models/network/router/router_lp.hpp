@@ -87,13 +87,15 @@
 
 namespace net {
 
-class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
+class alignas(64) RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
  public:
   RouterLp(RouterId router, const RouterParams& params, std::uint32_t packet_size,
            LpLayout layout, std::shared_ptr<const Topology> topology,
            std::shared_ptr<const RoutingAlgorithm> routing,
            std::shared_ptr<const SelectionFunction> selection,
            std::shared_ptr<const SwitchAllocator> allocator);
+  RouterLp(const RouterLp&) = delete;  // links_ may point into the object itself
+  RouterLp& operator=(const RouterLp&) = delete;
 
   /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
   void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;
@@ -157,7 +159,7 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   bool route_head(std::uint32_t ivc, RouterState& state, pdes::Context<NetEvent>& ctx,
                   Request& request) const;
   RouterView view(const RouterState& state, std::int64_t now) const {
-    return RouterView(router_, state, vcs_, *topology_, now);
+    return RouterView(router_, state, vcs_, *topology_raw_, now);
   }
   void schedule_wake(RouterState& state, pdes::Context<NetEvent>& ctx, std::int64_t at) const;
   /// RouterControl for one monitor while one event is handled (router_lp.cpp).
@@ -185,32 +187,47 @@ class RouterLp final : public pdes::LogicalProcess<RouterState, NetEvent> {
   std::uint32_t vc_class(std::uint32_t v) const { return ((v + 1) * classes_ - 1) / vcs_; }
   pdes::SimTime cycles(std::uint32_t n) const { return pdes::SimTime{n * params_.cycle_ps}; }
 
-  const RouterId router_;
+  // Layout: the class is line-aligned and what the event path reads comes first, the port
+  // links inline after it, so that a router with up to kInlineLinks ports is read in its first
+  // four cache lines (the shared pointers that own the agents and the heap links are cold).
+  // A 64×64 mesh's routers and their states do not fit in the caches: every line counts
+  // (docs/performance.md, "Session 17").
   const RouterParams params_;
-  const std::uint32_t packet_size_;
   const std::uint32_t ports_;
   const std::uint32_t vcs_;
-  const std::shared_ptr<const Topology> topology_;
-  const std::shared_ptr<const RoutingAlgorithm> routing_;
-  const std::shared_ptr<const SelectionFunction> selection_;
-  const std::shared_ptr<const SwitchAllocator> allocator_;
-  /// allocator_ is the default (greedy_output_first), which allocate() runs inline.
-  const bool default_allocator_;
+  const RouterId router_;
+  // The agents, read through raw pointers; the shared pointers below own them.
+  const Topology* const topology_raw_;
+  const RoutingAlgorithm* const routing_raw_;
+  const SelectionFunction* const selection_raw_;
   /// The routing's and the selection's monitors (either may be null), each with its state
   /// (RouterState::routing, ::selection) and the owner its control messages carry.
   const RouterMonitor* const monitors_[2];
   bool any_monitor() const { return monitors_[0] != nullptr || monitors_[1] != nullptr; }
-  std::vector<PortLink> links_;             // set in the constructor, immutable after
-  // The VCs are split into classes_ contiguous classes of (nearly) equal size: class c holds
-  // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router
-  // owns no heap blocks beside links_ to miss in the cache.
-  const std::uint32_t classes_;
   // Bit c: class c is allocated atomically (RoutingAlgorithm::atomic_vc_class).
   std::uint64_t atomic_classes_ = 0;
   // Whether a pass merges a flit and a credit to the same router ("Merged flit and credit"),
   // and then bit p: port p (< 64) leads to a router, so its flit and credit may merge.
-  const bool merge_credits_;
   std::uint64_t mergeable_ports_ = 0;
+  // The VCs are split into classes_ contiguous classes of (nearly) equal size: class c holds
+  // VCs [class_first(c), class_first(c + 1)). Arithmetic rather than tables, so that a router
+  // owns no heap blocks beside its links to miss in the cache.
+  const std::uint32_t classes_;
+  /// allocator_ is the default (greedy_output_first), which allocate() runs inline.
+  const bool default_allocator_;
+  const bool merge_credits_;
+  /// Port p's link: inline_links_ for up to kInlineLinks ports, else heap_links_. Set in the
+  /// constructor, immutable after.
+  const PortLink* links_ = nullptr;
+  static constexpr std::size_t kInlineLinks = 8;
+  std::array<PortLink, kInlineLinks> inline_links_{};
+  // Cold: owners, and the links of larger routers.
+  const std::shared_ptr<const Topology> topology_;
+  const std::shared_ptr<const RoutingAlgorithm> routing_;
+  const std::shared_ptr<const SelectionFunction> selection_;
+  const std::shared_ptr<const SwitchAllocator> allocator_;
+  std::vector<PortLink> heap_links_;
+  const std::uint32_t packet_size_;
 };
 
 }  // namespace net

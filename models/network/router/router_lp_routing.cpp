@@ -33,7 +33,7 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   const PortId in_port = r.in_port;
   RouteCandidates candidates;
   const RouterView here = view(state, ctx.now().ticks());
-  routing_->route(
+  routing_raw_->route(
       {router_, in_port, vc_class(ivc - in_port * vcs_), links_[in_port].terminal, &here}, head,
       candidates);
   PDES_CHECK(!candidates.empty(), "routing offered no output");
@@ -81,7 +81,7 @@ bool RouterLp::route_head(std::uint32_t ivc, RouterState& state, pdes::Context<N
   std::size_t chosen = 0;
   if (admissible > 1) {
     AlgorithmState none;  // a selection that keeps no state gets an empty one
-    chosen = selection_->select({here, in_port, links_[in_port].terminal, head},
+    chosen = selection_raw_->select({here, in_port, links_[in_port].terminal, head},
                                 std::span<const SelectionOption>(options.data(), admissible),
                                 state.agents.selection(none), ctx.rng());
     PDES_CHECK(chosen < admissible, "selection function chose no admissible output");

@@ -45,8 +45,14 @@
 // caches, so the state is laid out to be fetched in few cache lines. Every event reads vcs and
 // ports (for P = 5, V = 2: 160 + 120 bytes, 5 lines, which RouterLp::prefetch requests ahead);
 // a flit's slot is one line of its own (the whole 56-byte flit, so that a router forwards it
-// without any lookup). For P = 5, V = 2, B = 8 the state is about 0.6 KiB plus 0.5 KiB per
-// segment in use (test_network_build.cpp prints it).
+// without any lookup; BufferedFlit is line-aligned). For P = 5, V = 2, B = 8 the state is about
+// 0.5 KiB plus 0.5 KiB per segment in use (test_network_build.cpp prints it).
+//
+// One block: vcs, ports and totals are not three heap arrays but three views (StateSpan) into
+// one line-aligned block, in that order. A pass reads all three; as separate allocations at
+// malloc's 16-byte alignment they spanned up to 12 lines for P = 5, V = 4 (6 + 3 + 3) where the
+// block takes 9, with two allocation headers less, and copying a state (state saving) copies
+// the block in one go. A state owns its block; copies allocate their own.
 #pragma once
 
 #include <cstddef>
@@ -59,8 +65,10 @@
 
 namespace net {
 
-/// A flit in an input buffer and the earliest time it may leave (ticks).
-struct BufferedFlit {
+/// A flit in an input buffer and the earliest time it may leave (ticks). Line-aligned, so that
+/// the slot pool (a std::vector, which then allocates aligned) gives each slot exactly one cache
+/// line: at the 16-byte alignment of a plain allocation three slots in four straddled two lines.
+struct alignas(64) BufferedFlit {
   Flit flit{};
   std::int64_t ready = 0;
   bool operator==(const BufferedFlit&) const = default;
@@ -113,13 +121,44 @@ struct PortTotals {
   bool operator==(const PortTotals&) const = default;
 };
 
+/// One of RouterState's per-VC and per-port arrays: a view into the state's line-aligned block
+/// (RouterState, "One block"). Indexing, size and iteration as a std::vector's; sized only
+/// through RouterState::size_arrays, and copied and compared only as part of the state.
+template <class T>
+class StateSpan {
+ public:
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+  bool operator==(const StateSpan& other) const {
+    if (size_ != other.size_) return false;
+    for (std::size_t i = 0; i < size_; ++i) {
+      if (!(data_[i] == other.data_[i])) return false;
+    }
+    return true;
+  }
+
+ private:
+  friend struct RouterState;
+  T* data_ = nullptr;
+  std::uint32_t size_ = 0;
+};
+
 struct RouterState {
   static constexpr std::int64_t kNoWake = std::numeric_limits<std::int64_t>::max();
 
-  std::vector<VcState> vcs;
-  std::vector<PortState> ports;
+  // vcs, ports and totals live in one line-aligned block that the state owns ("One block").
+  StateSpan<VcState> vcs;
+  StateSpan<PortState> ports;
   std::vector<BufferedFlit> slots;
-  std::vector<PortTotals> totals;
+  StateSpan<PortTotals> totals;
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
   std::uint32_t buffered = 0;           ///< flits in all input buffers
@@ -135,10 +174,13 @@ struct RouterState {
 
   /// Bytes of the state and everything it owns (for the benchmark and the size test).
   std::size_t bytes() const {
-    return sizeof(RouterState) + vcs.size() * sizeof(VcState) +
-           ports.size() * sizeof(PortState) + slots.size() * sizeof(BufferedFlit) +
-           totals.size() * sizeof(PortTotals);  // slots: the pool as grown so far
+    // slots: the pool as grown so far
+    return sizeof(RouterState) + block_bytes(vcs.size(), ports.size()) +
+           slots.size() * sizeof(BufferedFlit);
   }
+  /// Sizes the block: `num_vcs` VCs, each set to `vc`, and `num_ports` ports and totals, zero.
+  /// The previous content is dropped.
+  void size_arrays(std::size_t num_vcs, std::size_t num_ports, const VcState& vc = VcState{});
 
   // Value semantics over the live content. A slot outside its VC's ring window (front, count)
   // holds a flit that has left: nothing reads it before a new flit overwrites it. Assignment
@@ -147,10 +189,11 @@ struct RouterState {
   // makes copy state saving cheap: the optimistic engine copies a router's state for every few
   // events it executes, and most of the pool is dead below saturation.
   RouterState() = default;
-  RouterState(const RouterState&) = default;
-  RouterState(RouterState&&) noexcept = default;
-  RouterState& operator=(RouterState&&) noexcept = default;
+  RouterState(const RouterState& other);
+  RouterState(RouterState&& other) noexcept;
+  RouterState& operator=(RouterState&& other) noexcept;
   RouterState& operator=(const RouterState& other);
+  ~RouterState();
   bool operator==(const RouterState& other) const;
   /// Requests, for writing, the lines `*this = source` will write outside this object: the VC,
   /// port and totals arrays and the first slot of each of source's non-empty VC windows. The
@@ -181,6 +224,17 @@ struct RouterState {
   }
 
  private:
+  static constexpr std::size_t kLine = 64;
+  /// Bytes of the block for these sizes: vcs, then ports, then totals, in whole lines.
+  static std::size_t block_bytes(std::size_t num_vcs, std::size_t num_ports) {
+    const std::size_t used = num_vcs * sizeof(VcState) +
+                             num_ports * (sizeof(PortState) + sizeof(PortTotals));
+    return (used + kLine - 1) / kLine * kLine;
+  }
+  /// Allocates an uninitialised block for these sizes and points the three spans into it (the
+  /// old block must have been released).
+  void allocate_block(std::size_t num_vcs, std::size_t num_ports);
+  void release_block();
   /// Calls f(slot index) for every live slot, in VC order, then for the first slot of every
   /// free segment (its `ready` links the free chain).
   template <class F>

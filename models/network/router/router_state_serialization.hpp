@@ -7,6 +7,9 @@
 // a restart reads them back unchanged, which is harmless).
 #pragma once
 
+#include <algorithm>
+#include <vector>
+
 #include "models/network/router/router_state.hpp"
 #include "models/network/routing/algorithm_state.hpp"
 #include "pdes/checkpointable.hpp"
@@ -14,15 +17,29 @@
 namespace net {
 
 // A new member of RouterState changes its size: list it in serialize() below, then update this.
-static_assert(sizeof(RouterState) == 136,
+static_assert(sizeof(RouterState) == 112,
               "RouterState changed: update router_state_serialization.hpp");
 
+// vcs, ports and totals (views into the state's block) are written as the std::vectors they
+// once were, so that the format is unchanged: copied into vectors to save, read into vectors
+// and copied into a block of those sizes to load.
 template <class Archive>
 void serialize(Archive& ar, RouterState& s, unsigned /*version*/) {
-  pdes::checkpoint_value(ar, s.vcs);
-  pdes::checkpoint_value(ar, s.ports);
+  std::vector<VcState> vcs(s.vcs.begin(), s.vcs.end());
+  std::vector<PortState> ports(s.ports.begin(), s.ports.end());
+  std::vector<PortTotals> totals(s.totals.begin(), s.totals.end());
+  pdes::checkpoint_value(ar, vcs);
+  pdes::checkpoint_value(ar, ports);
   pdes::checkpoint_value(ar, s.slots);
-  pdes::checkpoint_value(ar, s.totals);
+  pdes::checkpoint_value(ar, totals);
+  if constexpr (Archive::is_loading::value) {
+    PDES_CHECK(totals.size() == ports.size(),
+               "checkpoint: a router's port totals do not match its ports");
+    s.size_arrays(vcs.size(), ports.size());
+    std::copy(vcs.begin(), vcs.end(), s.vcs.begin());
+    std::copy(ports.begin(), ports.end(), s.ports.begin());
+    std::copy(totals.begin(), totals.end(), s.totals.begin());
+  }
   pdes::checkpoint_value(ar, s.pending_wake);
   pdes::checkpoint_value(ar, s.last_pass);
   pdes::checkpoint_value(ar, s.first_output);

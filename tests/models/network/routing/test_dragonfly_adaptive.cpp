@@ -157,8 +157,7 @@ TEST_CASE("ugal.queue_estimate: backlog counts the packets waiting for an output
   net::RouterState state;
   net::VcState full;
   full.credits = kDepth;
-  state.vcs.assign(t.num_ports(0) * kVcs, full);
-  state.ports.assign(t.num_ports(0), net::PortState{});
+  state.size_arrays(t.num_ports(0) * kVcs, t.num_ports(0), full);
   state.depth = kDepth;
   const net::PortId minimal = t.minimal_route_ports(0, 20)[0];
   const net::PortId detour = t.route_ports_to_group(0, 2)[0];

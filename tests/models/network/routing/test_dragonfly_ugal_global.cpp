@@ -110,8 +110,7 @@ struct Group {
       net::RouterState s;
       net::VcState empty;
       empty.credits = kDepth;
-      s.vcs.assign(std::size_t{7} * kVcs, empty);
-      s.ports.assign(7, net::PortState{});
+      s.size_arrays(std::size_t{7} * kVcs, 7, empty);
       s.depth = kDepth;
       s.agents.set(routing_state(r), net::AlgorithmState{});
       routers.push_back(std::move(s));

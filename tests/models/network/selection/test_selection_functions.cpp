@@ -23,8 +23,7 @@ struct Bench {
   Bench() {
     net::VcState empty;
     empty.credits = 4;
-    state.vcs.assign(5 * 2, empty);
-    state.ports.assign(5, net::PortState{});
+    state.size_arrays(5 * 2, 5, empty);
   }
   net::RouterView view() const { return net::RouterView(5, state, 2, mesh, 0); }
   std::size_t select(const char* name, net::PortId in_port, std::vector<SelectionOption> options,

@@ -33,8 +33,7 @@ struct Bench {
   Bench() {
     net::VcState empty;
     empty.credits = 4;
-    state.vcs.assign(5 * 2, empty);
-    state.ports.assign(5, net::PortState{});
+    state.size_arrays(5 * 2, 5, empty);
   }
   std::unique_ptr<net::SelectionFunction> make(const char* name) const {
     net::SelectionRegistry registry;

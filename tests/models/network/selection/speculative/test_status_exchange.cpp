@@ -67,8 +67,7 @@ struct Row {
     for (net::RouterId r = 0; r < 8; ++r) {
       states.push_back(exchange.initial_state(r));
       net::RouterState s;
-      s.vcs.assign(5 * 2, net::VcState{});
-      s.ports.assign(5, net::PortState{});
+      s.size_arrays(5 * 2, 5);
       routers.push_back(s);
     }
   }
