@@ -41,7 +41,9 @@ enum class PrefetchMode { automatic, on, off };
 std::string_view to_string(PrefetchMode mode);
 
 /// Whether the heap that holds the LPs is backed by transparent huge pages (speed only; results
-/// are identical). A model of a million LPs spreads its states over gigabytes, and with 4 KiB
+/// are identical). Off by default: on a quiet machine the 10^6-router torus ran 1.76x slower
+/// with `automatic` than without (presumably the kernel compacting memory on huge-page faults;
+/// docs/performance.md, session 17). A model of a million LPs spreads its states over gigabytes, and with 4 KiB
 /// pages nearly every event then misses the TLB as well as the caches. `automatic` asks for
 /// huge pages when the rank holds at least kHugePagesAutoLps LPs; `on` always, `off` never.
 /// Only where the kernel gives them on request (transparent_hugepage = madvise; with `always`
@@ -69,7 +71,7 @@ struct KernelConfig {
   /// The prefetch pipeline of either engine: chosen by timing (the default), or fixed.
   PrefetchMode prefetch = PrefetchMode::automatic;
   /// Transparent huge pages for the LPs' heap: by size (the default), or fixed.
-  HugePagesMode huge_pages = HugePagesMode::automatic;
+  HugePagesMode huge_pages = HugePagesMode::off;
 
   // --- optimistic engine ------------------------------------------------------------------
   /// Events executed between two polls of the network.
