@@ -17,6 +17,24 @@ static_assert(sizeof(RouterState) == 3 * sizeof(StateSpan<VcState>) +
                                          2 * 8 + 4 + 2 + 1 + 1 + 3 * 2 + 2 /* padding */,
               "RouterState changed: update its copy, move, operator= and operator==");
 
+namespace {
+
+/// The state's scalar members (everything but the arrays, the pool and the agents), which the
+/// copy, move and both assignments take over unchanged.
+void copy_scalars(RouterState& to, const RouterState& from) {
+  to.pending_wake = from.pending_wake;
+  to.last_pass = from.last_pass;
+  to.buffered = from.buffered;
+  to.first_output = from.first_output;
+  to.waiting_for_resources = from.waiting_for_resources;
+  to.reserved = from.reserved;
+  to.depth = from.depth;
+  to.segments = from.segments;
+  to.free_segment = from.free_segment;
+}
+
+}  // namespace
+
 void RouterState::allocate_block(std::size_t num_vcs, std::size_t num_ports) {
   const std::size_t bytes = block_bytes(num_vcs, num_ports);
   std::byte* block =
@@ -54,16 +72,8 @@ RouterState::~RouterState() { release_block(); }
 
 RouterState::RouterState(const RouterState& other)
     : slots(other.slots),
-      pending_wake(other.pending_wake),
-      last_pass(other.last_pass),
-      buffered(other.buffered),
-      first_output(other.first_output),
-      waiting_for_resources(other.waiting_for_resources),
-      reserved(other.reserved),
-      depth(other.depth),
-      segments(other.segments),
-      free_segment(other.free_segment),
       agents(other.agents) {
+  copy_scalars(*this, other);
   allocate_block(other.vcs.size(), other.ports.size());
   std::memcpy(static_cast<void*>(vcs.data_), other.vcs.data_,
               other.vcs.size() * sizeof(VcState));
@@ -78,16 +88,9 @@ RouterState::RouterState(RouterState&& other) noexcept
       ports(std::exchange(other.ports, {})),
       slots(std::move(other.slots)),
       totals(std::exchange(other.totals, {})),
-      pending_wake(other.pending_wake),
-      last_pass(other.last_pass),
-      buffered(other.buffered),
-      first_output(other.first_output),
-      waiting_for_resources(other.waiting_for_resources),
-      reserved(other.reserved),
-      depth(other.depth),
-      segments(other.segments),
-      free_segment(other.free_segment),
-      agents(std::move(other.agents)) {}
+      agents(std::move(other.agents)) {
+  copy_scalars(*this, other);
+}
 
 RouterState& RouterState::operator=(RouterState&& other) noexcept {
   if (this == &other) return *this;
@@ -97,15 +100,7 @@ RouterState& RouterState::operator=(RouterState&& other) noexcept {
   totals = std::exchange(other.totals, {});
   slots = std::move(other.slots);
   agents = std::move(other.agents);
-  pending_wake = other.pending_wake;
-  last_pass = other.last_pass;
-  buffered = other.buffered;
-  first_output = other.first_output;
-  waiting_for_resources = other.waiting_for_resources;
-  reserved = other.reserved;
-  depth = other.depth;
-  segments = other.segments;
-  free_segment = other.free_segment;
+  copy_scalars(*this, other);
   return *this;
 }
 
@@ -121,15 +116,7 @@ RouterState& RouterState::operator=(const RouterState& other) {
       other.ports.size() * (sizeof(PortState) + sizeof(PortTotals));
   if (block_used > 0) std::memcpy(static_cast<void*>(vcs.data_), other.vcs.data_, block_used);
   agents = other.agents;
-  pending_wake = other.pending_wake;
-  last_pass = other.last_pass;
-  first_output = other.first_output;
-  buffered = other.buffered;
-  waiting_for_resources = other.waiting_for_resources;
-  reserved = other.reserved;
-  depth = other.depth;
-  segments = other.segments;
-  free_segment = other.free_segment;
+  copy_scalars(*this, other);
   // The pool's live part; a longer pool keeps its extra (dead) segments for later growth.
   const std::size_t used = std::size_t{other.segments} * other.depth;
   if (slots.size() < used) slots.resize(used);
