@@ -657,6 +657,17 @@ SEED_APPS = {
     "lammps": ["workload.skeleton=lammps", "workload.problem_size=128", "workload.iterations=4"],
     "pop": ["workload.skeleton=pop", "workload.problem_size=256", "workload.iterations=4"],
 }
+# The CI size of the longest ones: the same grids with fewer iterations (the messages, and so
+# the contention per packet, are those of the full runs; measured on seeds 1-3 to give the
+# full runs' verdicts, docs/reproduction/prdrb.md, "Applications"). POP runs at full size.
+SEED_APPS_CI = {
+    "mg A, 1 iteration": ["workload.skeleton=mg", "workload.problem_size=256",
+                          "workload.iterations=1"],
+    "mg A, 2 iterations": ["workload.skeleton=mg", "workload.problem_size=256",
+                           "workload.iterations=2"],
+    "lammps, 1 iteration": ["workload.skeleton=lammps", "workload.problem_size=128",
+                            "workload.iterations=1"],
+}
 
 
 # Target 9's second claim: Sweep3D's wavefronts, "mostly between neighbors", which "the network
@@ -682,7 +693,8 @@ def seed_apps(out: Path, seeds: list[int], jobs: int, binary: Path, watchdog: in
             sets = [x.replace("{watchdog}", str(watchdog)) for x in SEED_APP_ROUTINGS[r]]
             for s in seeds:
                 runs.append(Run({"app": app, "routing": r, "seed": s},
-                                SEED_APP_NETWORK + sets + {**SEED_APPS, **SEED_NEIGHBOURS}[app] +
+                                SEED_APP_NETWORK + sets + {**SEED_APPS, **SEED_APPS_CI,
+                                                           **SEED_NEIGHBOURS}[app] +
                                 [f"workload.ns_per_point={ns_per_point / APP_CYCLE_NS}",
                                  f"workload.rank_mapping={placement}", f"workload.mapping_seed={s}",
                                  "workload.bytes_per_point=8", "workload.flit_bytes=16",
