@@ -105,7 +105,8 @@ def found_study(n: int, density: float, count: int, seeds: list[int], warpnet: s
         pa_h5.unlink()
         cps_h5.unlink()
         rows.append({"density": density, "seed": seed, "pa_lbf": pa["makespan_mean"],
-                     "cps_opt_found": cps["cps_opt_mean"], "cps_opt_lower": cps["cps_opt_lower_mean"],
+                     "cps_opt_found": cps["cps_opt_mean"],
+                     "cps_opt_lower": cps["cps_opt_lower_mean"],
                      "pa_over_found_%": 100 * (pa["makespan_mean"] / cps["cps_opt_mean"] - 1)})
     return rows
 
@@ -144,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(frame.to_json(orient="records"))
     per_seed = frame.groupby(["density", "seed"]).agg(
-        pa_lbf=("pa_lbf", "mean"), found=("cps_opt_found_run_mean", "first"), exact=("exact", "mean"),
+        pa_lbf=("pa_lbf", "mean"), found=("cps_opt_found_run_mean", "first"),
+        exact=("exact", "mean"),
         exact_lower=("exact_lower", "mean"), optimal=("optimal", "mean"))
     per_seed["pa_over_exact_%"] = 100 * (per_seed["pa_lbf"] / per_seed["exact"] - 1)
     per_seed["pa_over_lower_%"] = 100 * (per_seed["pa_lbf"] / per_seed["exact_lower"] - 1)

@@ -8,8 +8,8 @@ CPS-OPT schedule found (rows 21-22), DFS under CS against MS (row 23).
 
 Each figure is computed per seed (e.g. LBF / bound − 1 of one seed's run means), then its mean and
 standard deviation over the seeds are printed. Runs: examples/missions-q4.toml, 1,000 missions
-per run (300 with OPT or CPS-OPT), `mission.resolution = 100`, one run at a time. The runs are cached in
-the output directory (a rerun only computes the missing ones).
+per run (300 with OPT or CPS-OPT), `mission.resolution = 100`, one run at a time. The runs are
+cached in the output directory (a rerun only computes the missing ones).
 
     nice -n 10 /usr/bin/python3 notebooks/missions_spreads.py [--out DIR] [--missions 1000]
 """
@@ -34,7 +34,8 @@ def grids(missions: int) -> list[dict]:
     g = []
     for sw in ("message", "circuit", "vct"):        # rows 11-13, 17: e-cube FIFO and LBF
         for p in ("fifo", "lbf"):
-            g += [{"adapter.switching": sw, "adapter.policy": p, "mission.density": d} for d in DENSITIES]
+            g += [{"adapter.switching": sw, "adapter.policy": p, "mission.density": d}
+                  for d in DENSITIES]
     for sw in ("message", "circuit", "vct"):        # rows 17, 18, 23: PA-LBF and DFS-LBF
         for r in ("pa", "dfs") if sw != "vct" else ("pa",):  # DFS under VCT is DFS under CS
             g += [{"adapter.switching": sw, "adapter.routing": r, "adapter.policy": "lbf",
@@ -103,15 +104,18 @@ def report_extra(df: pd.DataFrame) -> None:
     for sw in ("message", "vct", "circuit"):
         setup = "source" if sw == "circuit" else "global"
         for d in (0.05, 0.1):
-            part = base[(base["switching"] == sw) & (base["density"] == d) & (base["routing"] == "ecube")
+            part = base[(base["switching"] == sw) & (base["density"] == d)
+                        & (base["routing"] == "ecube")
                         & (base["circuit_setup"] == setup) & (base["length_sigma"] == 5.0)]
             m = part.pivot_table(index="seed", columns="policy", values="makespan_mean")
             print(f"{sw:8} {d}: FIFO {pm(m['fifo'])}  LBF {pm(m['lbf'])}  LBF vs FIFO "
                   f"{pm(100 * (m['lbf'] / m['fifo'] - 1))} %")
     print("## Row 9: makespan by σ (e-cube, density 0.95); the least growth per σ step, per seed")
     for sw in ("message", "vct"):
-        part = base[(base["switching"] == sw) & (base["density"] == 0.95) & (base["routing"] == "ecube")]
-        m = part.pivot_table(index=["length_sigma", "seed"], columns="policy", values="makespan_mean")
+        part = base[(base["switching"] == sw) & (base["density"] == 0.95)
+                    & (base["routing"] == "ecube")]
+        m = part.pivot_table(index=["length_sigma", "seed"], columns="policy",
+                             values="makespan_mean")
         for p in ("fifo", "lf", "ff", "lbf"):
             cells = "  ".join(f"σ={sg:g}: {pm(m.loc[sg][p])}" for sg in (0.0, 2.0, 5.0, 8.0))
             print(f"{sw:8} {p:4} {cells}")
@@ -131,7 +135,8 @@ def report_extra(df: pd.DataFrame) -> None:
     for sw in ("message", "circuit", "vct"):
         for d in (0.1, 0.95):
             a, b = pa.sort_index().loc[(sw, d)], cps.sort_index().loc[(sw, d)]
-            print(f"{sw:8} {d}: PA-LBF {pm(a)}  CPS-OPT found {pm(b)}  PA-LBF over it {pm(100 * (a / b - 1))} %")
+            print(f"{sw:8} {d}: PA-LBF {pm(a)}  CPS-OPT found {pm(b)}  "
+                  f"PA-LBF over it {pm(100 * (a / b - 1))} %")
 
 
 def report(df: pd.DataFrame) -> None:
@@ -144,7 +149,8 @@ def report(df: pd.DataFrame) -> None:
     dens = df[(df["hot"] == 0) & ~df["opt"]]
     m = dens.pivot_table(index=["switching", "density", "seed"], columns=["routing", "policy"],
                          values="makespan_mean")
-    b = dens[dens["routing"] == "ecube"].groupby(["switching", "density", "seed"])["bound_mean"].first()
+    ecube = dens[dens["routing"] == "ecube"]
+    b = ecube.groupby(["switching", "density", "seed"])["bound_mean"].first()
     print("## Rows 11-12: e-cube LBF over the link-load bound (%), and FIFO, LBF (time units)")
     for sw in ("message", "vct", "circuit"):
         for d in DENSITIES:
@@ -160,7 +166,8 @@ def report(df: pd.DataFrame) -> None:
             pa, fifo = row[("pa", "lbf")], row[("ecube", "fifo")]
             dfs = row[("dfs", "lbf")] if sw != "vct" else m.loc[("circuit", d)][("dfs", "lbf")]
             print(f"{sw:8} {d:4}: EQ-FIFO {pm(fifo)}  PA-LBF {pm(pa)}  DFS-LBF {pm(dfs)}  "
-                  f"PA vs EQ-FIFO {pm(100 * (pa / fifo - 1))} %  DFS vs PA {pm(100 * (dfs / pa - 1))} %")
+                  f"PA vs EQ-FIFO {pm(100 * (pa / fifo - 1))} %  "
+                  f"DFS vs PA {pm(100 * (dfs / pa - 1))} %")
     hot = df[(df["hot"] > 0) & ~df["opt"]]
     h = hot.pivot_table(index=["switching", "hot", "seed"], columns=["routing", "policy"],
                         values="makespan_mean")
@@ -178,7 +185,8 @@ def report(df: pd.DataFrame) -> None:
     for k in HOTS:
         row = opt.loc[k]
         print(f"h={k}: LBF {pm(row['makespan_mean'])}  OPT {pm(row['opt_mean'])}  lower "
-              f"{pm(row['opt_lower_mean'])}  LBF vs OPT {pm(100 * (row['makespan_mean'] / row['opt_mean'] - 1))} %"
+              f"{pm(row['opt_lower_mean'])}  "
+              f"LBF vs OPT {pm(100 * (row['makespan_mean'] / row['opt_mean'] - 1))} %"
               f"  LBF vs lower {pm(100 * (row['makespan_mean'] / row['opt_lower_mean'] - 1))} %")
 
 
