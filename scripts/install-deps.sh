@@ -17,6 +17,7 @@ packages=(
   jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbformat python3-nbclient
   python3-ipykernel
   python3-otf2      # warpnet_analysis.otf2_import reads OTF2 archives with the OTF2 library
+  python3-scipy     # warpnet_analysis.exact_circuits: exact circuit schedules (HiGHS MILP)
   slurm-wlm munge   # the cluster-scripts system test starts a private Slurm (tests/cluster)
 )
 
