@@ -128,6 +128,7 @@ class SequentialEngine final : public EngineServices {
   ExecutionContext exec_;
   /// Per local LP: whether its type has an on_commit of its own (LpRuntime::has_commit_handler).
   std::vector<bool> commits_;
+  bool any_commits_ = false;  ///< some LP has one: else commits_ is not looked at per event
   EngineStatistics stats_;
   PrefetchSwitch prefetch_switch_;
   std::chrono::steady_clock::time_point start_;
@@ -307,7 +308,7 @@ inline void SequentialEngine<Queue>::execute(EventHeader* event, std::size_t ind
   lp.execute(payload, exec_);
   // A virtual call that copies the payload only to reach the base's empty on_commit, unless
   // the LP type has its own.
-  if (commits_[index]) lp.commit(payload, exec_);
+  if (any_commits_ && commits_[index]) lp.commit(payload, exec_);
   stats_.event_digest += event_digest_term(event->key.time, event->dest.value(),
                                            event->key.sender.value(), event->key.sequence);
   ++stats_.events_processed;
@@ -420,6 +421,7 @@ RunResult SequentialEngine<Queue>::run() {
 
   commits_.clear();
   for (const auto& lp : model_.lps) commits_.push_back(lp->has_commit_handler());
+  any_commits_ = std::find(commits_.begin(), commits_.end(), true) != commits_.end();
 
   RunResult result;
   start(result);
