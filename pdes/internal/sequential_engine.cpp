@@ -225,26 +225,19 @@ void SequentialEngine<Queue>::sort_groups() {
 template <class Queue>
 void SequentialEngine<Queue>::prefetch_window(std::size_t next) const {
   // The same pipeline as prefetch_next_lps, over the window's order: `next` is the position of
-  // the event after the one about to run. Each stage runs only for the first event of an LP's
-  // group: its followers find the LP, its state and mostly the same lines already fetched, and
-  // asking again cost more instructions than it saved (the 8x8 example ran 21 % more
-  // instructions with the pipeline than without, three virtual calls per event; see
-  // docs/performance.md, "Session 18"). Hints only.
+  // the event after the one about to run. Hints only.
   const std::size_t n = grouped_.size();
-  const auto first_of_lp = [this](std::size_t i) {
-    return grouped_[i].lp != grouped_[i - 1].lp;  // i > 0: `next` is at least 1
-  };
-  if (next + 2 < n && first_of_lp(next + 2)) {
+  if (next + 2 < n) {
     prefetch(model_.lps[grouped_[next + 2].lp].get(), kRuntimeLines * kCacheLineBytes);
   }
-  if (next + 1 < n && first_of_lp(next + 1)) {
+  if (next + 1 < n) {
     const WindowEntry& e = grouped_[next + 1];
     const LpRuntime* runtime = model_.lps[e.lp].get();
     if (runtime->payload_type() == e.event->payload_type) {
       runtime->prefetch(EventPool::payload(e.event), PrefetchStage::kEarly);
     }
   }
-  if (next < n && first_of_lp(next)) {
+  if (next < n) {
     const WindowEntry& e = grouped_[next];
     const LpRuntime* runtime = model_.lps[e.lp].get();
     if (runtime->payload_type() == e.event->payload_type) {
