@@ -96,6 +96,10 @@ def main():
     p.add_argument("--niceness", type=int, default=-20,
                    help="nice value of the runs when started as root without --realtime (a "
                         "positive one leaves the cores to other jobs on a shared machine)")
+    p.add_argument("--as-is", action="store_true",
+                   help="run --config as it is: without this, --topology, --k/--dims, --load and "
+                        "--cycles (with their defaults, a 32x32 torus at 0.1 for 2,000 cycles) and "
+                        "no warm-up override the file's network, load and length")
     p.add_argument("configs", nargs="+", help="LABEL=BUILD:RANKS[:EXTRA]")
     a = p.parse_args()
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
@@ -104,6 +108,8 @@ def main():
             "--set", f"network.dims=[{a.dims or f'{a.k},{a.k}'}]", "--set", f"traffic.load={a.load}",
             "--set", f"simulation.end_time={a.cycles}", "--set", "traffic.warmup_cycles=0",
             "--no-output", "--no-progress"]
+    if a.as_is:
+        base = ["run", a.config, "--no-output", "--no-progress"]
     configs = [parse_config(c) for c in a.configs]
     results = {label: [] for label, *_ in configs}
     for round_ in range(a.runs):

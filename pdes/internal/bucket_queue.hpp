@@ -56,15 +56,14 @@ class BucketQueue {
   /// The same, with the event's key passed by the caller: the block was just written, and
   /// reading it back could wait for those stores to reach a line that is not in the cache.
   void push(EventHeader* event, const EventKey& key) { push(event, key, event->dest); }
-  void push(EventHeader* event, const EventKey& key, LpId dest) {
+  /// Inlined into the engines' sends: the usual case (an unsorted bucket with room, its time
+  /// among the recent ones) is a few stores; the rest is out of line (push_slow).
+  [[gnu::always_inline]] void push(EventHeader* event, const EventKey& key, LpId dest) {
     Bucket& b = buckets_[bucket_of(key.time.ticks())];
     const Entry entry{key.sender, key.sequence, dest, event};
-    if (b.sorted) {
-      insert_sorted(b, entry);
+    if (b.sorted || b.entries.size() == b.entries.capacity()) [[unlikely]] {
+      push_slow(b, entry);
     } else {
-      if (b.entries.size() == b.entries.capacity() && !spares_.empty()) [[unlikely]] {
-        adopt_spare(b.entries);
-      }
       b.entries.push_back(entry);
     }
     ++size_;
@@ -135,6 +134,15 @@ class BucketQueue {
     b.front = 0;
     b.sorted = false;
     free_.push_back(top.bucket);
+  }
+  /// push() into a sorted bucket (in key order) or a full one (it grows, or adopts a spare).
+  [[gnu::noinline]] void push_slow(Bucket& b, const Entry& entry) {
+    if (b.sorted) {
+      insert_sorted(b, entry);
+      return;
+    }
+    if (!spares_.empty()) adopt_spare(b.entries);
+    b.entries.push_back(entry);
   }
   /// A full bucket about to grow takes a kept large vector instead, if one is larger: only
   /// buckets that do grow large get the large vectors (given to every new bucket, they went
@@ -234,9 +242,12 @@ class BucketQueue {
   /// The bucket of time `number`, created if needed; first looked up in `recent_`: an event's
   /// time is usually one of the few that the events sent just before it went to, and the scan
   /// below ends at a position the branch predictor cannot guess.
-  std::uint32_t bucket_of(std::int64_t number) {
+  [[gnu::always_inline]] std::uint32_t bucket_of(std::int64_t number) {
     TimeEntry& recent = recent_[recent_slot(number)];
-    if (recent.number == number && recent.bucket != kNoBucket) return recent.bucket;
+    if (recent.number == number && recent.bucket != kNoBucket) [[likely]] return recent.bucket;
+    return bucket_of_slow(recent, number);
+  }
+  [[gnu::noinline]] std::uint32_t bucket_of_slow(TimeEntry& recent, std::int64_t number) {
     recent = {number, find_or_add_bucket(number)};
     return recent.bucket;
   }

@@ -42,7 +42,12 @@ struct EventHeader {
 inline constexpr std::size_t kPayloadAlignment = alignof(std::max_align_t);
 
 /// Asks for an event block's header and the start of its payload (two cache lines) ahead of
-/// use. A hint only: it changes no result.
-inline void prefetch_event(const EventHeader* event) { prefetch(event, 2 * kCacheLineBytes); }
+/// use. A hint only: it changes no result. Two prefetches rather than pdes::prefetch's loop:
+/// the pools' blocks start on a line, and the loop's set-up cost more instructions than the two
+/// lines (the sequential engine asks once per event).
+inline void prefetch_event(const EventHeader* event) {
+  __builtin_prefetch(event);
+  __builtin_prefetch(reinterpret_cast<const char*>(event) + kCacheLineBytes);
+}
 
 }  // namespace pdes::internal

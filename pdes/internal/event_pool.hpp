@@ -28,8 +28,14 @@ class EventPool {
     if (free_.empty()) grow();
     EventHeader* event = free_.back();
     free_.pop_back();
-    // The block after it is likely the next one written: start fetching it for writing.
-    if (!free_.empty()) prefetch_for_write(free_.back(), block_size_);
+    // The block after it is likely the next one written: start fetching it for writing. Blocks
+    // are whole lines and start on one, so no alignment is worked out (pdes::prefetch_for_write).
+    if (!free_.empty()) {
+      const char* next = reinterpret_cast<const char*>(free_.back());
+      for (std::size_t offset = 0; offset < block_size_; offset += kCacheLineBytes) {
+        __builtin_prefetch(next + offset, 1);
+      }
+    }
     return event;
   }
   void release(EventHeader* event) { free_.push_back(event); }

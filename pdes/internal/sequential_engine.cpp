@@ -106,8 +106,9 @@ class SequentialEngine final : public EngineServices {
   static bool later_event(const EventHeader* a, const EventHeader* b) { return b->key < a->key; }
   /// Runs every event earlier than min(top time + lookahead, end_time), LP by LP.
   void run_window(RunResult& result, SimTime end_time);
-  /// window_ into grouped_: by LP index, and each LP's events in key order.
-  void group_window();
+  /// window_ into grouped_: by LP index, and each LP's events in key order. `counted`: counts_
+  /// already holds, at lp + 1, the number of window_'s events for each LP.
+  void group_window(bool counted);
   void sort_groups();
   void prefetch_window(std::size_t next) const;
   /// Runs `event` on the LP of local index `index` (its destination's).
@@ -128,6 +129,7 @@ class SequentialEngine final : public EngineServices {
   ExecutionContext exec_;
   /// Per local LP: whether its type has an on_commit of its own (LpRuntime::has_commit_handler).
   std::vector<bool> commits_;
+  bool any_commits_ = false;  ///< some LP has one: else commits_ is not looked at per event
   EngineStatistics stats_;
   PrefetchSwitch prefetch_switch_;
   std::chrono::steady_clock::time_point start_;
@@ -142,6 +144,7 @@ class SequentialEngine final : public EngineServices {
   std::vector<WindowEntry> window_;   // the window's events as the queue gave them (key order)
   std::vector<WindowEntry> grouped_;  // the same, stably sorted by LP
   std::vector<std::uint32_t> counts_;  // group_window's counters
+  std::size_t last_window_ = 0;        // events in the previous window
   std::vector<EventHeader*> local_;   // min-heap: the running LP's own events inside the window
   bool in_window_ = false;
   LpId window_lp_{};
@@ -161,7 +164,7 @@ void SequentialEngine<Queue>::fail_lookahead(const EventHeader& header) const {
 }
 
 template <class Queue>
-void SequentialEngine<Queue>::group_window() {
+void SequentialEngine<Queue>::group_window(bool counted) {
   const std::size_t n = window_.size();
   grouped_.resize(n);
   const std::size_t lps = model_.lps.size();
@@ -171,6 +174,14 @@ void SequentialEngine<Queue>::group_window() {
     std::sort(grouped_.begin(), grouped_.end(), [](const WindowEntry& a, const WindowEntry& b) {
       return a.lp < b.lp || (a.lp == b.lp && a.key < b.key);
     });
+    return;
+  }
+  if (counted) {
+    // One stable counting pass on the whole LP index, counted while the window was drained.
+    for (std::size_t d = 1; d <= lps; ++d) counts_[d] += counts_[d - 1];
+    WindowEntry* out = grouped_.data();
+    for (const WindowEntry& e : window_) out[counts_[e.lp]++] = e;
+    sort_groups();
     return;
   }
   // Stable LSD radix sort on the LP index, in one or two passes of at most 11 bits... or one
@@ -251,15 +262,32 @@ void SequentialEngine<Queue>::run_window(RunResult& result, SimTime end_time) {
   const SimTime lookahead = model_.config.lookahead;
   const SimTime end = end_time - start <= lookahead ? end_time : start + lookahead;
   window_.clear();
+  // The events are counted per LP as they are drained (group_window's counting pass, done here
+  // while each entry is at hand) when the last window was large enough for a counting sort and
+  // the LP index fits one pass; whichever way, grouped_ comes out the same.
+  const std::size_t lps = model_.lps.size();
+  const bool count = lps <= (std::size_t{1} << 16) && last_window_ * 4 >= lps;
+  if (count) counts_.assign(lps + 1, 0);
+  std::uint32_t* const counts = counts_.data();
+  const std::int32_t* const local_index = model_.local_index.data();
   while (!queue_.empty() && queue_.top_time() < end) {
     const SimTime time = queue_.top_time();
-    queue_.drain_front([this, time](const BucketQueue::Entry& entry) {
-      // Every LP is local, and send_event checked the destination.
-      const auto index = static_cast<std::uint32_t>(model_.local_index[entry.dest.value()]);
-      window_.push_back({{time, entry.sender, entry.sequence}, entry.event, index});
-    });
+    // Every LP is local, and send_event checked the destination.
+    if (count) {
+      queue_.drain_front([this, time, counts, local_index](const BucketQueue::Entry& entry) {
+        const auto index = static_cast<std::uint32_t>(local_index[entry.dest.value()]);
+        ++counts[index + 1];
+        window_.push_back({{time, entry.sender, entry.sequence}, entry.event, index});
+      });
+    } else {
+      queue_.drain_front([this, time, local_index](const BucketQueue::Entry& entry) {
+        const auto index = static_cast<std::uint32_t>(local_index[entry.dest.value()]);
+        window_.push_back({{time, entry.sender, entry.sequence}, entry.event, index});
+      });
+    }
   }
-  group_window();
+  last_window_ = window_.size();
+  group_window(count);
   in_window_ = true;
   window_end_ = end;
   const std::size_t n = grouped_.size();
@@ -307,7 +335,7 @@ inline void SequentialEngine<Queue>::execute(EventHeader* event, std::size_t ind
   lp.execute(payload, exec_);
   // A virtual call that copies the payload only to reach the base's empty on_commit, unless
   // the LP type has its own.
-  if (commits_[index]) lp.commit(payload, exec_);
+  if (any_commits_ && commits_[index]) lp.commit(payload, exec_);
   stats_.event_digest += event_digest_term(event->key.time, event->dest.value(),
                                            event->key.sender.value(), event->key.sequence);
   ++stats_.events_processed;
@@ -420,6 +448,7 @@ RunResult SequentialEngine<Queue>::run() {
 
   commits_.clear();
   for (const auto& lp : model_.lps) commits_.push_back(lp->has_commit_handler());
+  any_commits_ = std::find(commits_.begin(), commits_.end(), true) != commits_.end();
 
   RunResult result;
   start(result);

@@ -182,9 +182,15 @@ class alignas(64) RouterLp final : public pdes::LogicalProcess<RouterState, NetE
     const std::uint32_t i = a + b;
     return i >= params_.buffer_depth ? i - params_.buffer_depth : i;
   }
-  std::uint32_t class_first(std::uint32_t c) const { return c * vcs_ / classes_; }
-  /// The class of VC v: the largest c with class_first(c) <= v.
-  std::uint32_t vc_class(std::uint32_t v) const { return ((v + 1) * classes_ - 1) / vcs_; }
+  // Both without a division for a single class (most routings): routing a head asked for
+  // three, each slower than the rest of the lookup.
+  std::uint32_t class_first(std::uint32_t c) const {
+    return classes_ == 1 ? c * vcs_ : c * vcs_ / classes_;
+  }
+  /// The class of VC v (< vcs_): the largest c with class_first(c) <= v.
+  std::uint32_t vc_class(std::uint32_t v) const {
+    return classes_ == 1 ? 0 : ((v + 1) * classes_ - 1) / vcs_;
+  }
   pdes::SimTime cycles(std::uint32_t n) const { return pdes::SimTime{n * params_.cycle_ps}; }
 
   // Layout: the class is line-aligned and what the event path reads comes first, the port

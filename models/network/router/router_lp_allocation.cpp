@@ -72,9 +72,16 @@ void RouterLp::allocate(RouterState& state, pdes::Context<NetEvent>& ctx) const 
     for (std::uint32_t ivc = 0; ivc < pv; ++ivc) {
       occupied |= std::uint64_t{state.vcs[ivc].count != 0} << ivc;
     }
+    // Input port of ivc (ivc / vcs_), stepped up as the VCs come in ascending order.
+    PortId in_port = 0;
+    std::uint32_t next_port_ivc = vcs_;
     for (; occupied != 0; occupied &= occupied - 1) {
       const auto ivc = static_cast<std::uint32_t>(std::countr_zero(occupied));
-      consider(ivc, static_cast<PortId>(ivc / vcs_));
+      while (ivc >= next_port_ivc) {
+        ++in_port;
+        next_port_ivc += vcs_;
+      }
+      consider(ivc, in_port);
     }
   } else {
     // Input port of ivc, stepped rather than divided (ivc / vcs_).

@@ -52,7 +52,8 @@ void RouterLp::grant(const Request& r, const Request* rider, bool credit_rides,
     const std::int64_t wait = std::max<std::int64_t>(now - kPhase - leaving.ready, 0);
     ++out_totals.packets_out;
     out_totals.head_wait_ticks += static_cast<std::uint64_t>(wait);
-    ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
+    // Most heads leave without waiting: no 64-bit division for them.
+    if (wait != 0) ev.flit.blocked_cycles += static_cast<std::uint32_t>(wait / params_.cycle_ps);
     in.head_blocked_cycles = ev.flit.blocked_cycles;
     if (any_monitor()) {
       for_each_monitor(state, ctx, [&](const RouterMonitor& m, AlgorithmState& own,

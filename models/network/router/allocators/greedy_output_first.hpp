@@ -98,7 +98,10 @@ class GreedyOutputFirstAllocator final : public SwitchAllocator {
         arbitrate(out);
       }
     }
-    if (granted > 0) first_output = static_cast<std::uint16_t>((first_output + 1) % ports);
+    // (first_output + 1) % ports for first_output < ports, without a division per pass.
+    if (granted > 0) {
+      first_output = static_cast<std::uint16_t>(first_output + 1u >= ports ? 0 : first_output + 1u);
+    }
     return granted;
   }
 };
