@@ -42,8 +42,8 @@ std::string_view to_string(PrefetchMode mode);
 
 /// Whether the heap that holds the LPs is backed by transparent huge pages (speed only; results
 /// are identical). Off by default: on a quiet machine the 10^6-router torus ran 1.76x slower
-/// with `automatic` than without (presumably the kernel compacting memory on huge-page faults;
-/// docs/performance.md, session 17). A model of a million LPs spreads its states over gigabytes, and with 4 KiB
+/// with `automatic` than without, for a reason not found (no compaction stall was counted when
+/// measured again, where `on` cut the CPU time 1.3x; docs/performance.md, session 18). A model of a million LPs spreads its states over gigabytes, and with 4 KiB
 /// pages nearly every event then misses the TLB as well as the caches. `automatic` asks for
 /// huge pages when the rank holds at least kHugePagesAutoLps LPs; `on` always, `off` never.
 /// Only where the kernel gives them on request (transparent_hugepage = madvise; with `always`

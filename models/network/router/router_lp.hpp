@@ -77,6 +77,7 @@
 #include "models/network/build/lp_layout.hpp"
 #include "models/network/event/net_event.hpp"
 #include "models/network/router/allocators/switch_allocator.hpp"
+#include "models/network/router/line_blocks.hpp"
 #include "models/network/router/router_params.hpp"
 #include "models/network/router/router_state.hpp"
 #include "models/network/router/router_state_serialization.hpp"
@@ -96,6 +97,13 @@ class alignas(64) RouterLp final : public pdes::LogicalProcess<RouterState, NetE
            std::shared_ptr<const SwitchAllocator> allocator);
   RouterLp(const RouterLp&) = delete;  // links_ may point into the object itself
   RouterLp& operator=(const RouterLp&) = delete;
+  // The object comes from LineBlocks: line-aligned without a heap fragment (line_blocks.hpp).
+  static void* operator new(std::size_t bytes, std::align_val_t) {
+    return LineBlocks::allocate(bytes);
+  }
+  static void operator delete(void* p, std::size_t bytes, std::align_val_t) noexcept {
+    LineBlocks::deallocate(p, bytes);
+  }
 
   /// Sizes the state: empty buffers, full credits on every output VC. Sends nothing.
   void on_init(RouterState& state, pdes::Context<NetEvent>& ctx) const override;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/network/router/router_state.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -39,7 +40,7 @@ void RouterState::allocate_block(std::size_t num_vcs, std::size_t num_ports) {
   const std::size_t bytes = block_bytes(num_vcs, num_ports);
   std::byte* block =
       bytes == 0 ? nullptr
-                 : static_cast<std::byte*>(::operator new(bytes, std::align_val_t{kLine}));
+                 : static_cast<std::byte*>(LineBlocks::allocate(bytes));
   // VcState is 16 bytes and PortState 24: every array starts 8-aligned. vcs.data_ is the
   // block's start even when there are no VCs (release_block frees it from there).
   vcs.data_ = reinterpret_cast<VcState*>(block);
@@ -53,7 +54,9 @@ void RouterState::allocate_block(std::size_t num_vcs, std::size_t num_ports) {
 
 void RouterState::release_block() {
   // vcs.data_ is the block's start (or null: no block), even while vcs is empty.
-  if (vcs.data_ != nullptr) ::operator delete(vcs.data_, std::align_val_t{kLine});
+  if (vcs.data_ != nullptr) {
+    LineBlocks::deallocate(vcs.data_, block_bytes(vcs.size(), ports.size()));
+  }
   vcs = {};
   ports = {};
   totals = {};
@@ -126,7 +129,15 @@ RouterState& RouterState::operator=(const RouterState& other) {
 
 void RouterState::grow_pool(VcState& in) {
   in.segment = segments++;
-  if (slots.size() < std::size_t{segments} * depth) slots.resize(std::size_t{segments} * depth);
+  const std::size_t need = std::size_t{segments} * depth;
+  if (slots.size() >= need) return;  // a copy's pool may be longer than its segments
+  if (slots.capacity() < need) {
+    const std::size_t have = slots.capacity() / (depth == 0 ? 1 : depth);
+    std::size_t grow_to = have == 0 ? std::min(kFirstSegments, vcs.size()) : have + have / 2;
+    grow_to = std::max(grow_to, std::size_t{segments});
+    slots.reserve(grow_to * depth);
+  }
+  slots.resize(need);
 }
 
 void RouterState::prefetch_copy_target(const RouterState& source) const {

@@ -26,6 +26,13 @@
 // otherwise carry 285 KiB of slots, nearly all dead; docs/performance.md, "Million-terminal
 // dragonfly"). Free segments form a LIFO chain through the `ready` field of their first slot
 // (free_segment is its head), so that taking one touches only the line the flit goes into.
+// The pool's capacity grows apart from its segments (grow_pool): the first growth reserves
+// kFirstSegments segments (fewer if the router has fewer VCs), each later one half as many
+// again as it has. Measured at the end of runs (docs/performance.md, "Session 18"), most
+// routers of a 3-D torus at 0.02 had grown to 3 or 4 segments and most of a 64x64 mesh at
+// 0.0375 to 5 or 6: growing a segment at a time from one (capacity 1, 2, 4, 8 as a vector
+// doubles) took three or four allocations per router and left the outgrown pools behind as
+// free memory the heap could not reuse for the next (aligned) pool.
 //
 // Waiting: a head that found no free output VC (or no credit) in a pass stays at the front of
 // its input VC, routed again in every pass. The router records the output it was routed to in
@@ -49,7 +56,7 @@
 // 0.5 KiB plus 0.5 KiB per segment in use (test_network_build.cpp prints it).
 //
 // One block: vcs, ports and totals are not three heap arrays but three views (StateSpan) into
-// one line-aligned block, in that order. A pass reads all three; as separate allocations at
+// one line-aligned block (from LineBlocks, as the slot pool), in that order. A pass reads all three; as separate allocations at
 // malloc's 16-byte alignment they spanned up to 12 lines for P = 5, V = 4 (6 + 3 + 3) where the
 // block takes 9, with two allocation headers less, and copying a state (state saving) copies
 // the block in one go. A state owns its block; copies allocate their own.
@@ -62,6 +69,7 @@
 
 #include "models/network/event/flit.hpp"
 #include "models/network/router/agent_states.hpp"
+#include "models/network/router/line_blocks.hpp"
 
 namespace net {
 
@@ -157,7 +165,7 @@ struct RouterState {
   // vcs, ports and totals live in one line-aligned block that the state owns ("One block").
   StateSpan<VcState> vcs;
   StateSpan<PortState> ports;
-  std::vector<BufferedFlit> slots;
+  std::vector<BufferedFlit, LineAllocator<BufferedFlit>> slots;
   StateSpan<PortTotals> totals;
   std::int64_t pending_wake = kNoWake;  ///< earliest kWake already scheduled and not yet run
   std::int64_t last_pass = -1;          ///< time of the last allocation pass
@@ -172,11 +180,14 @@ struct RouterState {
   // functions that keep state.
   AgentStates agents;  ///< the routing monitor's and the selection function's, if they keep any
 
+  /// Segments the slot pool's first growth reserves ("Slot pool").
+  static constexpr std::size_t kFirstSegments = 4;
+
   /// Bytes of the state and everything it owns (for the benchmark and the size test).
   std::size_t bytes() const {
-    // slots: the pool as grown so far
+    // slots: the pool's capacity as grown so far
     return sizeof(RouterState) + block_bytes(vcs.size(), ports.size()) +
-           slots.size() * sizeof(BufferedFlit);
+           slots.capacity() * sizeof(BufferedFlit);
   }
   /// Sizes the block: `num_vcs` VCs, each set to `vc`, and `num_ports` ports and totals, zero.
   /// The previous content is dropped.
@@ -214,7 +225,8 @@ struct RouterState {
     }
     grow_pool(in);
   }
-  /// take_segment's rare branch, out of line so that the event path stays small to inline.
+  /// take_segment's rare branch, out of line so that the event path stays small to inline:
+  /// adds a segment at the end of the pool, reserving capacity as "Slot pool" says.
   void grow_pool(VcState& in);
   /// Takes back the segment of input VC `in`, which has just become empty.
   void release_segment(VcState& in) {

@@ -20,17 +20,18 @@ namespace net {
 static_assert(sizeof(RouterState) == 112,
               "RouterState changed: update router_state_serialization.hpp");
 
-// vcs, ports and totals (views into the state's block) are written as the std::vectors they
-// once were, so that the format is unchanged: copied into vectors to save, read into vectors
-// and copied into a block of those sizes to load.
+// vcs, ports and totals (views into the state's block) and the slot pool (a vector with its
+// own allocator) are written as the std::vectors they once were, so that the format is
+// unchanged: copied into vectors to save, read into vectors and copied back to load.
 template <class Archive>
 void serialize(Archive& ar, RouterState& s, unsigned /*version*/) {
   std::vector<VcState> vcs(s.vcs.begin(), s.vcs.end());
   std::vector<PortState> ports(s.ports.begin(), s.ports.end());
   std::vector<PortTotals> totals(s.totals.begin(), s.totals.end());
+  std::vector<BufferedFlit> slots(s.slots.begin(), s.slots.end());
   pdes::checkpoint_value(ar, vcs);
   pdes::checkpoint_value(ar, ports);
-  pdes::checkpoint_value(ar, s.slots);
+  pdes::checkpoint_value(ar, slots);
   pdes::checkpoint_value(ar, totals);
   if constexpr (Archive::is_loading::value) {
     PDES_CHECK(totals.size() == ports.size(),
@@ -39,6 +40,7 @@ void serialize(Archive& ar, RouterState& s, unsigned /*version*/) {
     std::copy(vcs.begin(), vcs.end(), s.vcs.begin());
     std::copy(ports.begin(), ports.end(), s.ports.begin());
     std::copy(totals.begin(), totals.end(), s.totals.begin());
+    s.slots.assign(slots.begin(), slots.end());
   }
   pdes::checkpoint_value(ar, s.pending_wake);
   pdes::checkpoint_value(ar, s.last_pass);
