@@ -111,7 +111,7 @@ void MpiTransport::send_anti_message(int dest_rank, const EventKey& key, LpId de
   urgent_ = true;
 }
 
-void MpiTransport::send_promise(int dest_rank, bool wants) {
+void MpiTransport::send_promise(int dest_rank, std::uint16_t flags) {
   OutBatch& batch = out_[static_cast<std::size_t>(dest_rank)];
   if (batch.count == 0) {
     if (batch.bytes.capacity() == 0) batch.bytes.reserve(kMaxBatchBytes);
@@ -119,7 +119,7 @@ void MpiTransport::send_promise(int dest_rank, bool wants) {
     ++promise_messages_;
   }
   // A stale entry of dirty_ is harmless: flush() skips empty batches.
-  send_batch(dest_rank, wants ? kWantsPromise : 0);
+  send_batch(dest_rank, flags);
 }
 
 void MpiTransport::send_batch(int dest_rank, std::uint16_t flags) {

@@ -63,6 +63,9 @@ class MpiTransport {
   static constexpr std::uint32_t kFlushPasses = 16;
   /// Flag of a message whose sender is waiting for a newer promise from its receiver.
   static constexpr std::uint16_t kWantsPromise = 1;
+  /// Flag of a message whose sender has started a GVT round (closed the epoch before the
+  /// message's): a receiver still in that epoch should join the round.
+  static constexpr std::uint16_t kWantsRound = 2;
 
   /// `comm` stays owned by the caller; the transport sends and receives on a duplicate of its
   /// own (collective over `comm`), so that its posted receives can never take another
@@ -96,13 +99,14 @@ class MpiTransport {
   /// (kFinalSend cleared from the header, `final` telling whether it was set), and
   /// ahead(const EventHeader&) with the following item's header first (to prefetch what
   /// handling it will touch); after a message's items, promise(int source, SimTime promise,
-  /// bool wants) with the message's promise and whether its sender asks for a newer one.
-  /// Returns the number of messages received.
+  /// std::uint16_t flags, std::uint32_t epoch) with the message's promise, flags
+  /// (kWantsPromise, kWantsRound) and its sender's epoch. Returns the number of messages
+  /// received.
   template <class Handler, class Ahead, class Promise>
   std::size_t poll(Handler&& handle, Ahead&& ahead, Promise&& promise);
   template <class Handler, class Ahead>
   std::size_t poll(Handler&& handle, Ahead&& ahead) {
-    return poll(handle, ahead, [](int, SimTime, bool) {});
+    return poll(handle, ahead, [](int, SimTime, std::uint16_t, std::uint32_t) {});
   }
 
   // --- promises (channel clocks) -------------------------------------------------------------
@@ -112,8 +116,8 @@ class MpiTransport {
   /// The promise on the last message sent to `dest_rank` (SimTime::min() before the first).
   SimTime promised(int dest_rank) const { return promised_[static_cast<std::size_t>(dest_rank)]; }
   /// Sends `dest_rank`'s batch now with the current promise, as a promise-only message when it
-  /// is empty; `wants`: ask the receiver for a newer promise (kWantsPromise).
-  void send_promise(int dest_rank, bool wants);
+  /// is empty, with `flags` (kWantsPromise, kWantsRound).
+  void send_promise(int dest_rank, std::uint16_t flags);
   std::uint64_t promise_messages() const { return promise_messages_; }
 
   // --- epochs (GVT) -----------------------------------------------------------------------
@@ -137,7 +141,7 @@ class MpiTransport {
   struct BatchHeader {
     std::uint32_t epoch;
     std::uint16_t count;
-    std::uint16_t flags;       ///< kWantsPromise
+    std::uint16_t flags;       ///< kWantsPromise, kWantsRound
     std::int64_t promise;      ///< SimTime ticks (see "Promises")
   };
   struct OutBatch {
@@ -218,7 +222,7 @@ std::size_t MpiTransport::poll(Handler&& handle, Ahead&& ahead, Promise&& promis
     // After the items: the promise covers only what the sender sends after this message.
     BatchHeader head;
     std::memcpy(&head, p.bytes.data(), sizeof head);
-    promise(status.MPI_SOURCE, SimTime{head.promise}, (head.flags & kWantsPromise) != 0);
+    promise(status.MPI_SOURCE, SimTime{head.promise}, head.flags, head.epoch);
     post(p);
     next_posted_ = (next_posted_ + 1) % kPostedReceives;
   }

@@ -43,7 +43,9 @@
 // run or promises arrive, so idle ranks exchange nothing: no flood of null messages.
 //
 // What rounds remain for: fossil collection and commit of speculative events (gvt_interval's
-// period, the throttle, memory), checkpoints and the end of the run. The optimism window
+// period, the throttle, memory), checkpoints and the end of the run. A rank that starts one
+// tells the others (MpiTransport::kWantsRound), which join it at once rather than when their
+// own period fills. The optimism window
 // follows the safe time as well as GVT (rounds are rarer), so speculation stays bounded by
 // kernel.optimism_window beyond what is final.
 #include <algorithm>
@@ -52,12 +54,27 @@
 
 namespace pdes::internal {
 
-void TimeWarpEngine::take_promise(int source, SimTime promise, bool wants) {
+void TimeWarpEngine::take_promise(int source, SimTime promise, std::uint16_t flags,
+                                  std::uint32_t epoch) {
   const auto s = static_cast<std::size_t>(source);
-  if (wants) wants_promise_[s] = 1;
+  if ((flags & MpiTransport::kWantsPromise) != 0) wants_promise_[s] = 1;
+  // The sender closed epoch `epoch - 1` when it started its round; a rank still in that epoch
+  // has not started the same round (epochs only grow, one per round, on every rank alike).
+  // Signed difference: the 32-bit epochs may wrap.
+  if ((flags & MpiTransport::kWantsRound) != 0 &&
+      static_cast<std::int32_t>(epoch - transport_->epoch()) > 0) {
+    round_wanted_ = true;
+  }
   if (promise > held_[s]) {
     held_[s] = promise;
     raise_safe_time();
+  }
+}
+
+void TimeWarpEngine::announce_round() {
+  round_wanted_ = false;
+  for (int r = 0; r < size_; ++r) {
+    if (r != rank_) transport_->send_promise(r, MpiTransport::kWantsRound);
   }
 }
 
@@ -97,7 +114,7 @@ void TimeWarpEngine::exchange_promises() {
     const auto i = static_cast<std::size_t>(r);
     const bool newer = promise > transport_->promised(r);
     if (ask || (newer && (waiting || wants_promise_[i] != 0))) {
-      transport_->send_promise(r, waiting);
+      transport_->send_promise(r, waiting ? MpiTransport::kWantsPromise : 0);
       wants_promise_[i] = 0;
     }
   }

@@ -102,8 +102,11 @@ class TimeWarpEngine final : public EngineServices {
   void force_rollback(OptimisticLp& lp);
   [[noreturn]] void throw_short_delay(const EventHeader& header) const;
   // --- channel clocks (kernel.safe_time = channel_clocks; see time_warp_engine.cpp) --------
-  /// Takes the promise at the end of a message from `source`; `wants`: it asks for ours.
-  void take_promise(int source, SimTime promise, bool wants);
+  /// Takes the promise at the end of a message from `source`, sent in its `epoch`, with its
+  /// flags (MpiTransport::kWantsPromise: it asks for ours; kWantsRound: it started a round).
+  void take_promise(int source, SimTime promise, std::uint16_t flags, std::uint32_t epoch);
+  /// A round has just started here: asks the other ranks to join it at once.
+  void announce_round();
   /// Raises safe_until (and the window) to the least promise held.
   void raise_safe_time();
   /// Once per loop pass: this rank's promise; promise-only messages to the ranks that asked
@@ -156,6 +159,8 @@ class TimeWarpEngine final : public EngineServices {
   std::vector<char> wants_promise_;  ///< per rank: it asked for a newer promise
   /// safe_until when this rank last asked the others for promises (one request per value).
   SimTime asked_at_ = SimTime{-1};
+  /// Another rank has started a GVT round that this rank has not started yet.
+  bool round_wanted_ = false;
   /// The optimism window has opened (after the first round with forced rollbacks).
   bool window_open_ = true;
   /// KernelConfig::test_lag_microseconds is on and this is the last of several ranks.
