@@ -42,11 +42,12 @@ constexpr std::uint64_t kThrottleEventsPerLp = 16;
 constexpr std::uint64_t kCollectPeriods = 8;
 
 /// With channel clocks (kernel.safe_time = channel_clocks) rounds are needed only to commit
-/// speculative events and to stop: a rank asks for one when its uncommitted events reach this
-/// share of the throttle's bound, or after this many gvt_interval periods of events, and
-/// every round collects. Counted per period, as with rounds, the 32x32 torus at 0.1 on 2 ranks
-/// still ran 1.6 rounds per cycle (loaded machine), its speculative events filling the period.
-constexpr std::uint64_t kChannelUncommittedShare = 4;  // a quarter
+/// speculative events and to stop: a rank asks for one after this many gvt_interval periods
+/// of events (or when the throttle or the memory limit holds it), and every round collects.
+/// At one period, as with rounds, the 32x32 torus at 0.1 on 2 ranks still ran 1.6 rounds per
+/// cycle (loaded machine), its speculative events filling the period. (A round whenever the
+/// uncommitted events reached a quarter of the throttle's bound ran 3 per cycle there: the
+/// speculative events inside the optimism window alone are about that many.)
 constexpr std::uint64_t kChannelPeriods = 16;
 
 std::string mib(std::uint64_t bytes) {
@@ -384,7 +385,6 @@ bool TimeWarpEngine::round_due() {
   if (fatal_ || memory_blocked_ || throttled_ || since_round_ >= round_period_) return true;
   const TwEvent* next = next_executable();
   if (channel_clocks_) {
-    if (state_.uncommitted >= throttle_limit_ / kChannelUncommittedShare) return true;
     // The safe time comes from promises, so a next event that is not safe asks for promises
     // (exchange_promises), not for a round. The first round starts at once: its safe time
     // lifts every held promise from the lookahead (a restart begins far beyond it). A round
