@@ -106,8 +106,8 @@ struct KernelConfig {
   /// Where the safe time comes from, with a lookahead on several ranks: GVT rounds (rounds, a
   /// rank whose next event is not safe asks for one) or channel clocks (channel_clocks: each
   /// message carries its sender's promise, a rank that waits for one asks with a promise-only
-  /// message, and rounds come only from gvt_interval's period, for commit, memory and the
-  /// end). Timing only.
+  /// message, and rounds come only every 16 of gvt_interval's periods, for commit, memory and
+  /// the end; docs/optimistic-engine.md, "Channel clocks"). Timing only.
   SafeTimeMode safe_time = SafeTimeMode::rounds;
   /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
   SimTime optimism_window = SimTime::max();
