@@ -44,6 +44,7 @@ nlohmann::json stats_json(const pdes::EngineStatistics& s) {
           {"anti_messages", s.anti_messages},
           {"remote_events", s.remote_events},
           {"gvt_rounds", s.gvt_rounds},
+          {"promise_messages", s.promise_messages},
           {"memory_throttled_rounds", s.memory_throttled_rounds},
           {"wait_window_seconds", s.wait_window_seconds},
           {"wait_starved_seconds", s.wait_starved_seconds},
@@ -116,6 +117,10 @@ std::string format_summary(const RunReport& r) {
     row("anti-messages", with_commas(t.anti_messages));
     row("remote events", with_commas(t.remote_events));
     row("GVT rounds", with_commas(t.gvt_rounds));
+    if (r.kernel.safe_time == pdes::SafeTimeMode::channel_clocks && r.result.num_ranks > 1) {
+      row("promise messages", with_commas(t.promise_messages) +
+                                  " (kernel.safe_time = channel_clocks; promises on no event)");
+    }
     if (r.result.num_ranks > 1) {
       row("safe events",
           r.kernel.lookahead == pdes::SimTime::zero()

@@ -30,6 +30,14 @@ std::string_view to_string(HugePagesMode mode) {
   return "unknown";
 }
 
+std::string_view to_string(SafeTimeMode mode) {
+  switch (mode) {
+    case SafeTimeMode::rounds: return "rounds";
+    case SafeTimeMode::channel_clocks: return "channel_clocks";
+  }
+  return "unknown";
+}
+
 std::string_view to_string(PendingSet set) {
   switch (set) {
     case PendingSet::heap: return "heap";

@@ -52,6 +52,16 @@ enum class HugePagesMode { automatic, on, off };
 
 std::string_view to_string(HugePagesMode mode);
 
+/// How the optimistic engine learns its safe time, below which events run as final
+/// (docs/optimistic-engine.md, "Safe events"; timing only, results are identical).
+enum class SafeTimeMode {
+  rounds,          ///< from GVT rounds: min over ranks of (unprocessed time + lookahead, ...)
+  channel_clocks,  ///< from promises that ranks send each other with their messages (Chandy and
+                   ///< Misra's null messages), with no round; rounds then only commit and stop
+};
+
+std::string_view to_string(SafeTimeMode mode);
+
 /// Local LPs from which `automatic` asks for huge pages.
 inline constexpr std::uint64_t kHugePagesAutoLps = 65536;
 
@@ -93,6 +103,12 @@ struct KernelConfig {
   /// ranks reach it) was not measurable on a loaded machine, so the old rule stays the
   /// default. Speed only.
   bool gvt_period_counts_in_round = true;
+  /// Where the safe time comes from, with a lookahead on several ranks: GVT rounds (rounds, a
+  /// rank whose next event is not safe asks for one) or channel clocks (channel_clocks: each
+  /// message carries its sender's promise, a rank that waits for one asks with a promise-only
+  /// message, and rounds come only every 16 of gvt_interval's periods, for commit, memory and
+  /// the end; docs/optimistic-engine.md, "Channel clocks"). Timing only.
+  SafeTimeMode safe_time = SafeTimeMode::rounds;
   /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
   SimTime optimism_window = SimTime::max();
   /// The least delay of any event sent between LPs on different ranks (zero: none promised).

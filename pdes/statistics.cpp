@@ -17,6 +17,7 @@ void EngineStatistics::accumulate(const EngineStatistics& o) {
   anti_messages += o.anti_messages;
   remote_events += o.remote_events;
   gvt_rounds = std::max(gvt_rounds, o.gvt_rounds);  // a GVT round is collective
+  promise_messages += o.promise_messages;
   wall_seconds = std::max(wall_seconds, o.wall_seconds);
   peak_rss_bytes += o.peak_rss_bytes;
   event_digest += o.event_digest;

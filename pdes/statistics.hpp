@@ -23,6 +23,9 @@ struct EngineStatistics {
   std::uint64_t anti_messages = 0;       ///< cancellation messages sent
   std::uint64_t remote_events = 0;       ///< events sent to an LP on another rank
   std::uint64_t gvt_rounds = 0;
+  /// Promise-only (null) messages sent (kernel.safe_time = channel_clocks): a rank's promise
+  /// that rode on no event message.
+  std::uint64_t promise_messages = 0;
   double wall_seconds = 0.0;
   std::uint64_t peak_rss_bytes = 0;      ///< peak resident memory of the process
   /// Order-independent digest of committed events: the sum (mod 2^64) of a hash of

@@ -126,6 +126,11 @@ void declare_kernel_schema(Schema& schema, const std::vector<std::string>& model
       .describe("With a lookahead on several ranks, which speculative events count towards "
                 "gvt_interval's period: those run outside GVT rounds (outside_rounds) or all "
                 "of them (all_events). Speed only");
+  schema.add_choice("kernel.safe_time", std::string(pdes::to_string(d.safe_time)),
+                    {"rounds", "channel_clocks"})
+      .describe("With a lookahead on several ranks, where the safe time (below which events run "
+                "as final) comes from: GVT rounds (rounds) or promises the ranks send with their "
+                "messages (channel_clocks). Speed only");
   schema.add_float("kernel.optimism_window", default_optimism_window(d))
       .greater_than(0)
       .unit("model time units")
@@ -226,6 +231,9 @@ pdes::KernelConfig kernel_config_from(const Config& config, std::int64_t ticks_p
   k.gvt_interval = static_cast<std::uint32_t>(config.get_int("kernel.gvt_interval"));
   k.gvt_safe_discount = static_cast<std::uint32_t>(config.get_int("kernel.gvt_safe_discount"));
   k.gvt_period_counts_in_round = config.get_string("kernel.gvt_period") == "all_events";
+  for (const auto mode : {pdes::SafeTimeMode::rounds, pdes::SafeTimeMode::channel_clocks}) {
+    if (pdes::to_string(mode) == config.get_string("kernel.safe_time")) k.safe_time = mode;
+  }
   k.optimism_window = std::isinf(config.get_float("kernel.optimism_window"))
                           ? pdes::SimTime::max()
                           : to_ticks(config, errors, "kernel.optimism_window", ticks_per_time_unit);

@@ -14,8 +14,9 @@ namespace pdes::internal {
 
 namespace {
 
-// "WRPNIMG3" (2: EngineStatistics gained the waiting times; 3: the count of safe events).
-constexpr std::uint64_t kImageFormat = 0x33474d49'4e505257ULL;
+// "WRPNIMG4" (2: EngineStatistics gained the waiting times; 3: the count of safe events;
+// 4: the count of promise-only messages).
+constexpr std::uint64_t kImageFormat = 0x34474d49'4e505257ULL;
 
 /// What on_init may do during a restart: nothing that leaves the LP. Its sends and records
 /// belong to the start of the run, which the image already holds the effects of.

@@ -12,6 +12,8 @@ namespace pdes::internal {
 namespace {
 constexpr EventKey kMaxKey = kMaxEventKey;
 constexpr std::size_t padded(std::size_t n) { return (n + 7) / 8 * 8; }
+// BatchHeader::count has 16 bits.
+static_assert(MpiTransport::kMaxBatchBytes / sizeof(EventHeader) < 65535);
 }  // namespace
 
 MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) {
@@ -29,6 +31,7 @@ MpiTransport::MpiTransport(MPI_Comm comm, std::size_t max_payload_size) {
     reset_slot(s);
   }
   total_sent_to_.assign(static_cast<std::size_t>(size_), 0);
+  promised_.assign(static_cast<std::size_t>(size_), promise_);
   if (size_ > 1) {
     for (Posted& p : posted_) {
       p.bytes.resize(kMaxBatchBytes);
@@ -108,10 +111,23 @@ void MpiTransport::send_anti_message(int dest_rank, const EventKey& key, LpId de
   urgent_ = true;
 }
 
-void MpiTransport::send_batch(int dest_rank) {
+void MpiTransport::send_promise(int dest_rank, std::uint16_t flags) {
   OutBatch& batch = out_[static_cast<std::size_t>(dest_rank)];
-  const BatchHeader head{epoch_, batch.count};
+  if (batch.count == 0) {
+    if (batch.bytes.capacity() == 0) batch.bytes.reserve(kMaxBatchBytes);
+    batch.bytes.resize(sizeof(BatchHeader));
+    ++promise_messages_;
+  }
+  // A stale entry of dirty_ is harmless: flush() skips empty batches.
+  send_batch(dest_rank, flags);
+}
+
+void MpiTransport::send_batch(int dest_rank, std::uint16_t flags) {
+  OutBatch& batch = out_[static_cast<std::size_t>(dest_rank)];
+  const BatchHeader head{epoch_, static_cast<std::uint16_t>(batch.count), flags,
+                         promise_.ticks()};
   std::memcpy(batch.bytes.data(), &head, sizeof head);
+  promised_[static_cast<std::size_t>(dest_rank)] = promise_;
 
   EpochSlot& s = slot(epoch_);
   ++s.sent_to[static_cast<std::size_t>(dest_rank)];

@@ -24,6 +24,14 @@
 // undone (a safe or final event, on_init) has kFinalSend set in its payload_type on the wire:
 // no anti-message can follow it, so the receiver need not index it for one.
 //
+// Promises (kernel.safe_time = "channel_clocks", time_warp_engine.cpp): every message also
+// carries the sender's promise, a time below which it will send the receiver nothing after
+// this message (set_promise; the engine keeps it valid). Since the stream from one rank is
+// in order, a receiver that has read a message from rank s never again receives from s an
+// item earlier than that message's promise. A message may carry no item at all: a
+// promise-only (null) message (send_promise), which may also ask the receiver for a newer
+// promise (kWantsPromise). Null messages count for GVT's epochs like any other.
+//
 // Epochs: every message carries the sender's epoch. GvtManager closes an epoch at the start
 // of a GVT round; the transport counts, per epoch, the messages sent to each rank and the
 // messages received, and the smallest event key sent. Counters live in kEpochSlots slots
@@ -36,6 +44,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <vector>
 
 #include "pdes/internal/event.hpp"
@@ -52,6 +61,11 @@ class MpiTransport {
   static constexpr std::uint32_t kEpochSlots = 4;
   static constexpr std::size_t kFlushItems = 64;
   static constexpr std::uint32_t kFlushPasses = 16;
+  /// Flag of a message whose sender is waiting for a newer promise from its receiver.
+  static constexpr std::uint16_t kWantsPromise = 1;
+  /// Flag of a message whose sender has started a GVT round (closed the epoch before the
+  /// message's): a receiver still in that epoch should join the round.
+  static constexpr std::uint16_t kWantsRound = 2;
 
   /// `comm` stays owned by the caller; the transport sends and receives on a duplicate of its
   /// own (collective over `comm`), so that its posted receives can never take another
@@ -84,9 +98,27 @@ class MpiTransport {
   /// handle(const EventHeader&, const void* payload, bool final) for each item, in order
   /// (kFinalSend cleared from the header, `final` telling whether it was set), and
   /// ahead(const EventHeader&) with the following item's header first (to prefetch what
-  /// handling it will touch). Returns the number of messages received.
+  /// handling it will touch); after a message's items, promise(int source, SimTime promise,
+  /// std::uint16_t flags, std::uint32_t epoch) with the message's promise, flags
+  /// (kWantsPromise, kWantsRound) and its sender's epoch. Returns the number of messages
+  /// received.
+  template <class Handler, class Ahead, class Promise>
+  std::size_t poll(Handler&& handle, Ahead&& ahead, Promise&& promise);
   template <class Handler, class Ahead>
-  std::size_t poll(Handler&& handle, Ahead&& ahead);
+  std::size_t poll(Handler&& handle, Ahead&& ahead) {
+    return poll(handle, ahead, [](int, SimTime, std::uint16_t, std::uint32_t) {});
+  }
+
+  // --- promises (channel clocks) -------------------------------------------------------------
+  /// The promise stamped on every message sent from now on. The caller guarantees that no
+  /// item it appends later, to any rank, is earlier than `promise`.
+  void set_promise(SimTime promise) { promise_ = promise; }
+  /// The promise on the last message sent to `dest_rank` (SimTime::min() before the first).
+  SimTime promised(int dest_rank) const { return promised_[static_cast<std::size_t>(dest_rank)]; }
+  /// Sends `dest_rank`'s batch now with the current promise, as a promise-only message when it
+  /// is empty, with `flags` (kWantsPromise, kWantsRound).
+  void send_promise(int dest_rank, std::uint16_t flags);
+  std::uint64_t promise_messages() const { return promise_messages_; }
 
   // --- epochs (GVT) -----------------------------------------------------------------------
   std::uint32_t epoch() const { return epoch_; }
@@ -108,7 +140,9 @@ class MpiTransport {
  private:
   struct BatchHeader {
     std::uint32_t epoch;
-    std::uint32_t count;
+    std::uint16_t count;
+    std::uint16_t flags;       ///< kWantsPromise, kWantsRound
+    std::int64_t promise;      ///< SimTime ticks (see "Promises")
   };
   struct OutBatch {
     std::vector<std::byte> bytes;
@@ -139,7 +173,7 @@ class MpiTransport {
   void reset_slot(EpochSlot& s);
   void append(int dest_rank, const EventHeader& header, const void* payload,
               std::uint32_t type_flags = 0);
-  void send_batch(int dest_rank);
+  void send_batch(int dest_rank, std::uint16_t flags = 0);
   void reap_sends();
   void note_received(const std::byte* bytes, std::size_t size);
   void post(Posted& p);
@@ -164,10 +198,13 @@ class MpiTransport {
   std::vector<std::uint64_t> total_sent_to_;
   std::uint64_t total_received_ = 0;
   std::uint64_t messages_sent_ = 0;
+  SimTime promise_ = SimTime{std::numeric_limits<SimTime::rep>::min()};
+  std::vector<SimTime> promised_;
+  std::uint64_t promise_messages_ = 0;
 };
 
-template <class Handler, class Ahead>
-std::size_t MpiTransport::poll(Handler&& handle, Ahead&& ahead) {
+template <class Handler, class Ahead, class Promise>
+std::size_t MpiTransport::poll(Handler&& handle, Ahead&& ahead, Promise&& promise) {
   if (size_ == 1) return 0;
   std::size_t messages = 0;
   while (messages < kMaxMessagesPerPoll) {
@@ -182,6 +219,10 @@ std::size_t MpiTransport::poll(Handler&& handle, Ahead&& ahead) {
     // The handler may send (anti-messages), never receive, so the buffer stays ours until
     // it is posted again below.
     unpack(p.bytes.data(), static_cast<std::size_t>(length), handle, ahead);
+    // After the items: the promise covers only what the sender sends after this message.
+    BatchHeader head;
+    std::memcpy(&head, p.bytes.data(), sizeof head);
+    promise(status.MPI_SOURCE, SimTime{head.promise}, head.flags, head.epoch);
     post(p);
     next_posted_ = (next_posted_ + 1) % kPostedReceives;
   }

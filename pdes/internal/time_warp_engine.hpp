@@ -8,7 +8,9 @@
 //     (RollbackManager): state restored from a copy, coast-forward, anti-messages;
 //   - GVT rounds (GvtManager, Mattern's algorithm) start every batch_size × gvt_interval
 //     events (a safe event counting 1 / gvt_safe_discount), or at once when the rank has
-//     nothing it may run or its next event is not safe; after a round every rank
+//     nothing it may run or its next event is not safe (with kernel.safe_time =
+//     channel_clocks the safe time comes from promises instead, and a rank whose next event is
+//     not safe asks the others for newer ones: time_warp_channel_clocks.cpp); after a round every rank
 //     decides, identically, whether the run is over, and every kCollectPeriods GVT periods (or
 //     under pressure, or at the end) commits everything below GVT (FossilCollector);
 //   - bounds: no event runs at or beyond GVT + optimism_window; a rank whose event memory
@@ -99,6 +101,17 @@ class TimeWarpEngine final : public EngineServices {
   void run_and_commit(OptimisticLp& lp, LpRuntime& runtime, TwEvent* event);
   void force_rollback(OptimisticLp& lp);
   [[noreturn]] void throw_short_delay(const EventHeader& header) const;
+  // --- channel clocks (kernel.safe_time = channel_clocks; see time_warp_engine.cpp) --------
+  /// Takes the promise at the end of a message from `source`, sent in its `epoch`, with its
+  /// flags (MpiTransport::kWantsPromise: it asks for ours; kWantsRound: it started a round).
+  void take_promise(int source, SimTime promise, std::uint16_t flags, std::uint32_t epoch);
+  /// A round has just started here: asks the other ranks to join it at once.
+  void announce_round();
+  /// Raises safe_until (and the window) to the least promise held.
+  void raise_safe_time();
+  /// Once per loop pass: this rank's promise; promise-only messages to the ranks that asked
+  /// for it, or, when this rank waits for the safe time, to every rank.
+  void exchange_promises();
   GvtContribution contribution();
   Stop after_round(const GvtResult& result);
   void check_memory();
@@ -138,6 +151,18 @@ class TimeWarpEngine final : public EngineServices {
   /// Whether events earlier than TimeWarpRank::safe_until run as final (a lookahead is known; forced
   /// rollbacks need every event in a history, so they turn it off).
   bool safe_execution_ = false;
+  /// Safe events with the safe time from channel clocks instead of GVT rounds.
+  bool channel_clocks_ = false;
+  /// Per rank: the largest promise received from it (or implied by a GVT round's safe time);
+  /// the own entry is SimTime::max().
+  std::vector<SimTime> held_;
+  std::vector<char> wants_promise_;  ///< per rank: it asked for a newer promise
+  /// safe_until when this rank last asked the others for promises (one request per value).
+  SimTime asked_at_ = SimTime{-1};
+  /// Another rank has started a GVT round that this rank has not started yet.
+  bool round_wanted_ = false;
+  /// The optimism window has opened (after the first round with forced rollbacks).
+  bool window_open_ = true;
   /// KernelConfig::test_lag_microseconds is on and this is the last of several ranks.
   bool lagging_ = false;
   std::uint64_t lag_batches_ = 0;  ///< batches with events, for the lag's period

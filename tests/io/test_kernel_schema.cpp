@@ -44,6 +44,7 @@ TEST_CASE("the defaults are those of a default-constructed pdes::KernelConfig") 
   CHECK(k.gvt_interval == d.gvt_interval);
   CHECK(k.gvt_safe_discount == d.gvt_safe_discount);
   CHECK(k.gvt_period_counts_in_round == d.gvt_period_counts_in_round);
+  CHECK(k.safe_time == d.safe_time);
   CHECK(k.optimism_window == d.optimism_window);
   CHECK(k.event_memory_limit_bytes == d.event_memory_limit_bytes);
   CHECK(k.state_save_period == d.state_save_period);
@@ -66,6 +67,7 @@ TEST_CASE("every key reaches its KernelConfig field") {
                                     "batch_size = 4294967295\n"
                                     "gvt_interval = 3\n"
                                     "gvt_period = \"outside_rounds\"\n"
+                                    "safe_time = \"channel_clocks\"\n"
                                     "optimism_window = 0.0000015\n"
                                     "event_memory_limit = 16\n"
                                     "state_save_period = 4\n"
@@ -80,6 +82,7 @@ TEST_CASE("every key reaches its KernelConfig field") {
   CHECK(k.batch_size == 4294967295U);
   CHECK(k.gvt_interval == 3);
   CHECK(!k.gvt_period_counts_in_round);
+  CHECK(k.safe_time == pdes::SafeTimeMode::channel_clocks);
   CHECK(k.optimism_window == pdes::SimTime{2});  // 1.5 ticks rounds to 2
   CHECK(k.event_memory_limit_bytes == 16ULL << 20);
   CHECK(k.state_save_period == 4);

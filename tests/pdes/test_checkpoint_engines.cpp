@@ -132,6 +132,20 @@ TEST_CASE("optimistic with forced rollbacks: a resumed run equals an uninterrupt
   check_resumed(config, params(), 15);
 }
 
+TEST_CASE("optimistic with channel clocks: a resumed run equals an uninterrupted one") {
+  // The safe time from promises (kernel.safe_time = channel_clocks): a restart begins with
+  // the promises of time zero, far below the image's events, and forced rollbacks mix in.
+  KernelConfig config = optimistic(150'000, 7);
+  config.lookahead = SimTime{10};
+  config.optimism_window = SimTime{50};
+  config.safe_time = SafeTimeMode::channel_clocks;
+  config.forced_rollback_probability = 0.02;
+  StatefulParams p = params();
+  p.remote_fraction = 0.5;
+  p.lookahead = 10;
+  check_resumed(config, p, 15);
+}
+
 TEST_CASE("sequential: a resumed run equals an uninterrupted one") {
   if (world_size() != 1) return;
   KernelConfig config;
