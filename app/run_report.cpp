@@ -118,8 +118,9 @@ std::string format_summary(const RunReport& r) {
     row("remote events", with_commas(t.remote_events));
     row("GVT rounds", with_commas(t.gvt_rounds));
     if (r.kernel.safe_time == pdes::SafeTimeMode::channel_clocks && r.result.num_ranks > 1) {
-      row("promise messages", with_commas(t.promise_messages) +
-                                  " (kernel.safe_time = channel_clocks; promises on no event)");
+      row("promise messages",
+          with_commas(t.promise_messages) +
+              " (sent with no event in them; kernel.safe_time = channel_clocks)");
     }
     if (r.result.num_ranks > 1) {
       row("safe events",

@@ -108,7 +108,7 @@ struct KernelConfig {
   /// message carries its sender's promise, a rank that waits for one asks with a promise-only
   /// message, and rounds come only every 16 of gvt_interval's periods, for commit, memory and
   /// the end; docs/optimistic-engine.md, "Channel clocks"). Timing only.
-  SafeTimeMode safe_time = SafeTimeMode::rounds;
+  SafeTimeMode safe_time = SafeTimeMode::channel_clocks;
   /// No LP executes an event more than this far ahead of GVT (SimTime::max(): unbounded).
   SimTime optimism_window = SimTime::max();
   /// The least delay of any event sent between LPs on different ranks (zero: none promised).

@@ -39,7 +39,8 @@ EVERY = {"phold": "0.05", "network": "0.05", "messages": "0.002", "ugal_exchange
 # Summary lines that depend on timing or on speculation, not on the results.
 VOLATILE = ("wall time", "event rate", "peak memory", "events processed", "events rolled back",
             "efficiency", "rank ", "warpnet ", "optimism window", "results file", "rollbacks",
-            "anti-messages", "remote events", "GVT rounds", "waiting", "safe events")
+            "anti-messages", "remote events", "GVT rounds", "waiting", "safe events",
+            "promise messages")
 
 
 def command(root, ranks, engine, model, *args):
