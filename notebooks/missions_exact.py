@@ -59,20 +59,28 @@ def per_mission(h5: Path) -> dict[int, tuple[list, int]]:
     return out
 
 
+def run_pa_and_cps(n: int, density: float, count: int, seed: int, warpnet: str, out: Path,
+                   cps_moves: int, cps_budget: int):
+    """One seed's two circuit-switched runs on the same missions: PA-LBF, and CPS-OPT's search
+    with the given budget. Returns (pa summary, pa file, cps summary, cps file)."""
+    base = {"network.n": n, "mission.density": density, "mission.count": count,
+            "mission.resolution": 100, "mission.period": 2000 if n <= 4 else 3000,
+            "adapter.switching": "circuit", "adapter.policy": "lbf", "simulation.seed": seed}
+    pa, pa_h5 = run_warpnet({**base, "adapter.routing": "pa"}, out, warpnet)
+    cps, cps_h5 = run_warpnet({**base, "mission.cps_opt": "true",
+                               "mission.cps_iterations": cps_moves,
+                               "mission.opt_budget": cps_budget}, out, warpnet)
+    return pa, pa_h5, cps, cps_h5
+
+
 def study(n: int, density: float, count: int, seeds: list[int], time_limit: float,
           warpnet: str, out: Path, cps_moves: int = 1000, cps_budget: int = 500) -> list[dict]:
     """Per seed and mission: PA-LBF's makespan (CS), the CPS-OPT schedule found by our annealing
     and branch and bound, and the MILP's schedule and proven bound over all minimal paths."""
-    base = {"network.n": n, "mission.density": density, "mission.count": count,
-            "mission.resolution": 100, "mission.period": 2000 if n <= 4 else 3000,
-            "adapter.switching": "circuit", "adapter.policy": "lbf"}
     results = []
     for seed in seeds:
-        pa, pa_h5 = run_warpnet({**base, "simulation.seed": seed, "adapter.routing": "pa"},
-                                out, warpnet)
-        cps, cps_h5 = run_warpnet({**base, "simulation.seed": seed, "mission.cps_opt": "true",
-                                   "mission.cps_iterations": cps_moves,
-                                   "mission.opt_budget": cps_budget}, out, warpnet)
+        pa, pa_h5, cps, cps_h5 = run_pa_and_cps(n, density, count, seed, warpnet, out,
+                                                cps_moves, cps_budget)
         missions = per_mission(cps_h5)
         pa_missions = per_mission(pa_h5)
         cps_h5.unlink()
@@ -92,16 +100,10 @@ def found_study(n: int, density: float, count: int, seeds: list[int], warpnet: s
                 cps_moves: int = 5000, cps_budget: int = 2000) -> list[dict]:
     """Per seed: PA-LBF's mean makespan under CS and the mean CPS-OPT schedule our annealing and
     branch and bound find (an upper bound on CPS-OPT on the annealed paths), no MILP."""
-    base = {"network.n": n, "mission.density": density, "mission.count": count,
-            "mission.resolution": 100, "mission.period": 2000 if n <= 4 else 3000,
-            "adapter.switching": "circuit", "adapter.policy": "lbf"}
     rows = []
     for seed in seeds:
-        pa, pa_h5 = run_warpnet({**base, "simulation.seed": seed, "adapter.routing": "pa"},
-                                out, warpnet)
-        cps, cps_h5 = run_warpnet({**base, "simulation.seed": seed, "mission.cps_opt": "true",
-                                   "mission.cps_iterations": cps_moves,
-                                   "mission.opt_budget": cps_budget}, out, warpnet)
+        pa, pa_h5, cps, cps_h5 = run_pa_and_cps(n, density, count, seed, warpnet, out,
+                                                cps_moves, cps_budget)
         pa_h5.unlink()
         cps_h5.unlink()
         rows.append({"density": density, "seed": seed, "pa_lbf": pa["makespan_mean"],
